@@ -1,0 +1,15 @@
+"""Cours « Architecture d'agents avec Claude » : simulateur hors ligne, clients, widgets et vérifications."""
+from ._meter import BudgetExceeded
+from ._mode import KeyProblem, offline, use_key
+from ._playbooks import Script, Step
+from ._server import REJECTED_KEY, Simulator, known_models
+from .clients import agent_options, banner, budget, cli_report, client, mode, model, simulator, trace, workspace
+from .explain import explain, install_ipython_handler
+
+__all__ = [
+    "BudgetExceeded", "KeyProblem", "REJECTED_KEY", "Script", "Simulator", "Step",
+    "agent_options", "banner", "budget", "cli_report", "client", "explain", "known_models", "mode", "model",
+    "offline", "simulator", "trace", "use_key", "workspace",
+]
+
+install_ipython_handler()

@@ -1,0 +1,84 @@
+"""The simulator's request log: every exchange, in order, for graders and diagrams."""
+from __future__ import annotations
+
+import copy
+import threading
+from dataclasses import dataclass, field
+from typing import Iterator
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One HTTP exchange with the simulator."""
+    index: int
+    method: str
+    path: str
+    request: object                 # the JSON body as sent (None for GET)
+    status: int
+    response: object                # the message or error body returned (for a stream: the full message)
+    request_id: str
+    stream: bool = False
+    fault: str | None = None        # the injected fault, if any
+    playbook: str | None = None     # which playbook of the simulated model answered
+    headers: dict = field(default_factory=dict)   # request headers, without credentials
+
+    @property
+    def is_message(self) -> bool:
+        return self.method == "POST" and self.path.split("?")[0] == "/v1/messages"
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+    @property
+    def messages(self) -> list[dict]:
+        return list(self.request.get("messages", [])) if isinstance(self.request, dict) else []
+
+    @property
+    def stop_reason(self) -> str | None:
+        return self.response.get("stop_reason") if self.ok and isinstance(self.response, dict) else None
+
+    @property
+    def error_message(self) -> str | None:
+        if isinstance(self.response, dict) and self.response.get("type") == "error":
+            return self.response["error"]["message"]
+        return None
+
+
+class RequestLog:
+    """Thread-safe, append-only list of exchanges; `mark()` / `since(mark)` isolate one run."""
+
+    def __init__(self) -> None:
+        self._items: list[Exchange] = []
+        self._lock = threading.Lock()
+
+    def append(self, **fields) -> Exchange:
+        with self._lock:
+            exchange = Exchange(index=len(self._items), **fields)
+            self._items.append(exchange)
+            return exchange
+
+    def mark(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+    def since(self, mark: int = 0, *, messages_only: bool = True) -> list[Exchange]:
+        with self._lock:
+            items = self._items[mark:]
+        # Deep copies: what a reader does to them never alters the log.
+        return [copy.deepcopy(e) for e in items if e.is_message or not messages_only]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+    def __iter__(self) -> Iterator[Exchange]:
+        return iter(self.since(0, messages_only=False))
+
+    def __getitem__(self, i: int) -> Exchange:
+        with self._lock:
+            return copy.deepcopy(self._items[i])

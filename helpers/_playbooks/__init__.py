@@ -1,0 +1,20 @@
+"""The simulated model's playbooks, one module per course scenario, tried in this order."""
+from __future__ import annotations
+
+from .scripted import Script, ScriptBook, Step
+
+__all__ = ["Script", "ScriptBook", "Step", "default_playbooks"]
+
+
+def default_playbooks() -> list:
+    from . import chat, dates, research, safety, search_calc, support
+    return [
+        safety.PLAYBOOK,          # a refusal comes before anything else
+        ScriptBook(),             # graders' scripted conversations
+        research.SUBAGENT,        # inside a subagent: only its own prompt and tools
+        research.COORDINATOR,     # Agent / Task tool and application-defined agents
+        dates.PLAYBOOK,           # « quand… ? » over read tools
+        support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human
+        search_calc.PLAYBOOK,     # lab 1.1: search + calculator
+        chat.PLAYBOOK,            # always answers
+    ]

@@ -1,0 +1,178 @@
+"""Customer support desk (TS 1.4, 1.5): verify, look up, refund, or hand over to a human.
+
+The model follows the usual order (identity, then orders, then the refund) and *reads the errors
+it gets back*: a refusal that names `escalate_to_human` (or a human hand-over) makes it escalate
+with a self-contained summary; a refusal that names `get_customer` makes it verify the customer,
+then try again. Any other refusal is reported to the customer as is. A request that insists on
+skipping checks (« sans vérification », « directement ») makes it skip get_customer — which is
+precisely what a prerequisite gate must catch.
+"""
+from __future__ import annotations
+
+import re
+
+from .._conversation import Conversation, ToolCall
+from .._model import Reply, playbook, text
+from . import reading
+from .filling import fill
+
+TOOLS = ("get_customer", "lookup_order", "process_refund", "escalate_to_human")
+REFUND = re.compile(r"rembours|refund", re.I)
+SKIP_CHECKS = re.compile(r"sans (?:vérif|verif|contrôle)|directement|pas le temps", re.I)
+HAND_OVER = re.compile(r"escalate_to_human|escalad|humain|human|conseiller|superviseur", re.I)
+
+
+class Desk:
+    """What the model knows so far in this support conversation."""
+
+    def __init__(self, conv: Conversation) -> None:
+        self.conv = conv
+        self.names = {t: conv.tool(t) for t in TOOLS}
+        self.request = conv.first_user_text
+        self.wants_refund = bool(REFUND.search(self.request))
+        self.skips_checks = bool(SKIP_CHECKS.search(self.request))
+        self.email = reading.email(self.request)
+        self.code = reading.code(self.request)
+        self.mentioned_orders = reading.order_ids(self.request)
+
+    def calls(self, short: str) -> list[ToolCall]:
+        return self.conv.calls_to(self.names[short])
+
+    @property
+    def customer(self) -> dict | None:
+        for call in reversed(self.calls("get_customer")):
+            data = call.data()
+            if call.answered and not call.is_error and isinstance(data, dict):
+                return data
+        return None
+
+    @property
+    def customer_id(self) -> str | None:
+        c = self.customer or {}
+        return c.get("customer_id") or c.get("id") or c.get("client_id")
+
+    @property
+    def orders(self) -> dict[str, dict]:
+        found = {}
+        for call in self.calls("lookup_order"):
+            data = call.data()
+            if call.answered and not call.is_error and isinstance(data, dict):
+                oid = str(data.get("order_id") or call.input.get("order_id") or next(iter(call.input.values()), ""))
+                found[oid.upper()] = data
+        return found
+
+    def amount_of(self, order_id: str) -> object:
+        order = self.orders.get(order_id, {})
+        for key in ("amount", "montant", "total", "refund_amount"):
+            if key in order:
+                return order[key]  # as the tool wrote it: a number or a numeric string
+        return reading.stated_amount(self.request)
+
+    def facts(self, order_id: str | None = None) -> dict:
+        return {"email": self.email, "verification_code": self.code, "customer_id": self.customer_id,
+                "order_id": order_id, "amount": self.amount_of(order_id) if order_id else None}
+
+    def handoff(self, order_id: str, reason: str) -> dict:
+        amount = self.amount_of(order_id)
+        return {
+            "customer_id": self.customer_id or "non vérifié",
+            "order_id": order_id,
+            "issue_summary": f"Le client demande le remboursement de la commande {order_id}.",
+            "root_cause": reason,
+            "refund_amount": amount,
+            "actions_taken": [a for a in (
+                "identité vérifiée (get_customer)" if self.customer_id else None,
+                f"commande consultée (lookup_order {order_id})" if order_id in self.orders else None,
+                "remboursement tenté, refusé par la politique (process_refund)",
+            ) if a],
+            "recommended_action": f"Valider ou refuser le remboursement de {amount} pour {order_id}.",
+        }
+
+
+def _escalate(desk: Desk, order_id: str, reason: str) -> Reply:
+    name = desk.names["escalate_to_human"]
+    case = desk.handoff(order_id, reason)
+    tool_input = fill(desk.conv.tools[name], {**case, "summary": case["issue_summary"], "reason": reason})
+    if not tool_input:  # a schema the model cannot map: the whole case goes in as one text
+        props = list((desk.conv.tools[name].get("input_schema") or {}).get("properties") or {"case": {}})
+        tool_input = {props[0]: case}
+    for key in ("customer_id", "order_id", "issue_summary", "root_cause", "refund_amount", "recommended_action"):
+        if key in (desk.conv.tools[name].get("input_schema") or {}).get("properties", {}):
+            tool_input.setdefault(key, case[key])
+    return Reply().say("Ce remboursement demande une validation humaine : je transmets le dossier à un "
+                       "conseiller.").call(name, tool_input)
+
+
+def _react_to_errors(desk: Desk) -> Reply | None:
+    for call in desk.conv.last_turn_results:
+        if not call.is_error:
+            continue
+        reason = call.result or "(aucune raison donnée)"
+        order_id = str(call.input.get("order_id") or next(iter(desk.mentioned_orders), "?"))
+        if desk.names["escalate_to_human"] and HAND_OVER.search(reason) and call.name != desk.names["escalate_to_human"]:
+            return _escalate(desk, order_id, reason)
+        if desk.names["get_customer"] and desk.names["get_customer"].rsplit("__", 1)[-1] in reason \
+                and not desk.customer_id:
+            if desk.email and desk.code:
+                return Reply().say("Je dois d'abord vérifier votre identité.").call(
+                    desk.names["get_customer"], fill(desk.conv.tools[desk.names["get_customer"]], desk.facts()))
+            return text("Pour ce remboursement, je dois d'abord vérifier votre identité : pouvez-vous me donner "
+                        "votre adresse e-mail et le code de vérification reçu ?")
+        return text(f"Je n'ai pas pu aller au bout de votre demande : l'outil {call.name} a répondu « {reason} ».")
+    return None
+
+
+@playbook("service client")
+def PLAYBOOK(conv: Conversation) -> Reply | None:
+    desk = Desk(conv)
+    if conv.is_subagent or not (desk.names["lookup_order"] or desk.names["process_refund"]):
+        return None
+    if not (desk.mentioned_orders or desk.wants_refund):
+        return None
+
+    reaction = _react_to_errors(desk)
+    if reaction:
+        return reaction
+
+    escalations = [c for c in desk.calls("escalate_to_human") if c.answered]
+    refunds = desk.calls("process_refund")
+    done_refunds = [c for c in refunds if c.answered and not c.is_error]
+    if escalations:
+        last = escalations[-1]
+        ticket = reading.parse_json(last.result)
+        ref = ticket.get("ticket_id") or ticket.get("id") if isinstance(ticket, dict) else None
+        return text("Votre demande dépasse ce que je peux valider seul : un conseiller reprend le dossier"
+                    + (f" (référence {ref})" if ref else "") + ". Il a tout le contexte, vous n'aurez rien à répéter.")
+    if done_refunds:
+        last = done_refunds[-1]
+        return text(f"C'est fait : le remboursement de {last.input.get('amount', '')} pour la commande "
+                    f"{last.input.get('order_id', '')} est enregistré.")
+
+    reply = Reply()
+    needs_identity = desk.wants_refund and desk.names["get_customer"] and not desk.skips_checks
+    if needs_identity and not desk.calls("get_customer"):
+        if not (desk.email and desk.code):
+            return text("Pour traiter un remboursement, j'ai besoin de vérifier votre identité : quelle est "
+                        "votre adresse e-mail et le code de vérification reçu ?")
+        reply.call(desk.names["get_customer"], fill(conv.tools[desk.names["get_customer"]], desk.facts()))
+    looked_up = {str(c.input.get("order_id", "")).upper() for c in desk.calls("lookup_order")}
+    for oid in desk.mentioned_orders:
+        if desk.names["lookup_order"] and oid not in looked_up:
+            reply.call(desk.names["lookup_order"], fill(conv.tools[desk.names["lookup_order"]], {"order_id": oid}))
+    if reply.blocks:
+        what = "je vérifie votre identité et je consulte la commande" if needs_identity and len(reply.blocks) > 1 \
+            else "je consulte votre dossier"
+        return Reply(blocks=[{"type": "text", "text": f"Merci. D'abord, {what}."}] + reply.blocks)
+
+    if desk.wants_refund and desk.names["process_refund"] and not refunds:
+        order_id = next((o for o in desk.mentioned_orders if o in desk.orders), None) or next(iter(desk.mentioned_orders), None)
+        if order_id is None:
+            return text("De quelle commande s'agit-il ? Il me faut son numéro (par exemple ORD-1234).")
+        tool_input = fill(conv.tools[desk.names["process_refund"]], desk.facts(order_id))
+        return Reply().say("Je lance le remboursement.").call(desk.names["process_refund"], tool_input)
+
+    lines = []
+    for oid, order in desk.orders.items():
+        status = order.get("status") or order.get("statut") or "inconnu"
+        lines.append(f"commande {oid} : statut {status}")
+    return text("Voici ce que je vois — " + ("; ".join(lines) if lines else "aucune commande trouvée") + ".")

@@ -1,0 +1,154 @@
+"""What the real Messages API refuses, with its own wording.
+
+`check_request` returns None for a request the real API accepts, or a `Rejection` carrying the
+HTTP status and the message the real API sends. A learner's broken loop therefore fails offline
+exactly where it would fail online.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
+MAX_OUTPUT_TOKENS = 128_000
+# Under these betas (sent by Claude Code) a `system` turn may appear inside `messages`.
+SYSTEM_TURN_BETAS = ("per-turn-control-2026-07-01", "mid-conversation-tool-changes-2026-07-01")
+USER_ONLY = ("tool_result",)
+ASSISTANT_ONLY = ("tool_use", "thinking", "redacted_thinking", "server_tool_use")
+
+
+@dataclass(frozen=True)
+class Rejection:
+    status: int
+    message: str
+    error_type: str = "invalid_request_error"
+
+
+def _blocks(message: dict) -> list[dict]:
+    content = message.get("content")
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+
+
+def check_request(body: object, known_models: set[str], betas: set[str] = frozenset()) -> Rejection | None:
+    if not isinstance(body, dict):
+        return Rejection(400, "There was an error parsing the body of your request.")
+    for field in ("model", "max_tokens", "messages"):
+        if field not in body:
+            return Rejection(400, f"{field}: Field required")
+    max_tokens = body["max_tokens"]
+    if not isinstance(max_tokens, int) or isinstance(max_tokens, bool):
+        return Rejection(400, "max_tokens: Input should be a valid integer")
+    if max_tokens < 1:
+        return Rejection(400, "max_tokens: Input should be greater than or equal to 1")
+    model = body["model"]
+    if not isinstance(model, str) or model not in known_models:
+        return Rejection(404, f"model: {model}", "not_found_error")
+    if max_tokens > MAX_OUTPUT_TOKENS:
+        return Rejection(400, f"max_tokens: {max_tokens} > {MAX_OUTPUT_TOKENS}, which is the maximum allowed "
+                              f"number of output tokens for {model}")
+    temperature = body.get("temperature")
+    if temperature is not None and not (isinstance(temperature, (int, float)) and 0 <= temperature <= 1):
+        return Rejection(400, "temperature: Input should be less than or equal to 1")
+    rejection = _check_tools(body.get("tools"))
+    if rejection:
+        return rejection
+    return _check_messages(body["messages"], has_tools=bool(body.get("tools")),
+                           allow_system_turns=bool(betas & set(SYSTEM_TURN_BETAS)))
+
+
+def _check_tools(tools: object) -> Rejection | None:
+    if tools is None:
+        return None
+    if not isinstance(tools, list):
+        return Rejection(400, "tools: Input should be a valid list")
+    seen: set[str] = set()
+    for i, tool in enumerate(tools):
+        if not isinstance(tool, dict):
+            return Rejection(400, f"tools.{i}: Input should be a valid dictionary")
+        name = tool.get("name")
+        if "type" in tool and tool.get("type") not in (None, "custom"):
+            continue  # server tools (web_search…) have their own shapes
+        if not isinstance(name, str) or not TOOL_NAME.match(name):
+            return Rejection(400, f"tools.{i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$'")
+        if "input_schema" not in tool:
+            return Rejection(400, f"tools.{i}.custom.input_schema: Field required")
+        if name in seen:
+            return Rejection(400, "tools: Tool names must be unique.")
+        seen.add(name)
+    return None
+
+
+def _check_messages(messages: object, *, has_tools: bool, allow_system_turns: bool) -> Rejection | None:
+    if not isinstance(messages, list):
+        return Rejection(400, "messages: Input should be a valid list")
+    if not messages:
+        return Rejection(400, "messages: at least one message is required")
+    roles = ("user", "assistant", "system") if allow_system_turns else ("user", "assistant")
+    for i, message in enumerate(messages):
+        if not isinstance(message, dict):
+            return Rejection(400, f"messages.{i}: Input should be a valid dictionary")
+        if message.get("role") not in roles:
+            return Rejection(400, f"messages.{i}.role: Input should be 'user' or 'assistant'")
+        content = message.get("content")
+        if not isinstance(content, (str, list)):
+            return Rejection(400, f"messages.{i}.content: Input should be a valid string or list")
+        last = i == len(messages) - 1
+        if (content == "" or content == []) and not (last and message["role"] == "assistant"):
+            return Rejection(400, f"messages.{i}: all messages must have non-empty content except for the "
+                                  f"optional final assistant message")
+        for j, block in enumerate(content if isinstance(content, list) else []):
+            if not isinstance(block, dict) or "type" not in block:
+                return Rejection(400, f"messages.{i}.content.{j}.type: Field required")
+            if message["role"] == "assistant" and block["type"] in USER_ONLY:
+                return Rejection(400, f"messages.{i}.content.{j}: `{block['type']}` blocks are only allowed in "
+                                      f"`user` messages")
+            if message["role"] == "user" and block["type"] in ASSISTANT_ONLY:
+                return Rejection(400, f"messages.{i}.content.{j}: `{block['type']}` blocks are only allowed in "
+                                      f"`assistant` messages")
+            if block["type"] in ("tool_use", "tool_result") and not has_tools:
+                return Rejection(400, "Requests which include `tool_use` or `tool_result` blocks must define tools.")
+
+    conversation = [(i, m) for i, m in enumerate(messages) if m["role"] != "system"]
+    if not conversation or conversation[0][1]["role"] != "user":
+        return Rejection(400, 'messages: first message must use the "user" role')
+
+    for position, (i, message) in enumerate(conversation):
+        blocks = _blocks(message)
+        if message["role"] == "user":
+            previous = conversation[position - 1][1] if position else None
+            expected = {b.get("id") for b in _blocks(previous) if b["type"] == "tool_use"} if previous else set()
+            if previous is not None and previous["role"] != "assistant":
+                expected = set()
+            leading = True
+            for j, block in enumerate(blocks):
+                if block["type"] != "tool_result":
+                    leading = False
+                    continue
+                if block.get("tool_use_id") not in expected:
+                    return Rejection(400, f"messages.{i}.content.{j}: unexpected `tool_use_id` found in "
+                                          f"`tool_result` blocks: {block.get('tool_use_id')}. Each `tool_result` "
+                                          f"block must have a corresponding `tool_use` block in the previous message.")
+                if not leading:
+                    count = len(expected)
+                    return Rejection(400, f"messages.{i}: Did not find {count} `tool_result` block(s) at the "
+                                          f"beginning of this message. Messages following `tool_use` blocks must "
+                                          f"begin with a matching number of `tool_result` blocks.")
+        else:
+            ids = [b.get("id") for b in blocks if b["type"] == "tool_use"]
+            if not ids:
+                continue
+            following = conversation[position + 1][1] if position + 1 < len(conversation) else None
+            if following is None:
+                missing = ids
+            elif following["role"] != "user":
+                missing = ids
+            else:
+                answered = {b.get("tool_use_id") for b in _blocks(following) if b["type"] == "tool_result"}
+                missing = [x for x in ids if x not in answered]
+            if missing:
+                return Rejection(400, f"messages.{i}: `tool_use` ids were found without `tool_result` blocks "
+                                      f"immediately after: {', '.join(map(str, missing))}. Each `tool_use` block "
+                                      f"must have a corresponding `tool_result` block in the next message.")
+    return None

@@ -1,0 +1,101 @@
+"""French explanations for the errors a learner meets: what happened, and what to do."""
+from __future__ import annotations
+
+import html
+
+
+def explain(exc: BaseException) -> str | None:
+    """Ce qui s'est passé et quoi faire, en français ; None si l'erreur n'est pas de celles du cours."""
+    import anthropic
+
+    from ._meter import BudgetExceeded
+    from ._mode import KeyProblem
+
+    if isinstance(exc, (BudgetExceeded, KeyProblem)):
+        return str(exc)
+    if isinstance(exc, anthropic.APIStatusError):
+        status = exc.status_code
+        request_id = getattr(exc, "request_id", None) or exc.response.headers.get("request-id", "")
+        api_message = ""
+        if isinstance(exc.body, dict):
+            api_message = (exc.body.get("error") or {}).get("message", "")
+        ref = f" (request-id : {request_id})" if request_id else ""
+        if status == 401:
+            return ("Clé refusée par l'API (401 authentication_error). La clé est invalide, révoquée ou mal "
+                    "copiée. Que faire : générez une nouvelle clé dans la console Claude, redéfinissez "
+                    "ANTHROPIC_API_KEY (ou helpers.use_key()), puis relancez la cellule. Hors ligne, rien à faire"
+                    f" : retirez la clé.{ref}")
+        if status == 403:
+            return f"Accès refusé (403 permission_error) : cette clé n'a pas le droit d'utiliser cette ressource.{ref}"
+        if status == 404:
+            return (f"Introuvable (404 not_found_error) : {api_message}. Le plus souvent, un identifiant de modèle "
+                    f"inconnu ; utilisez helpers.model() ou un identifiant de la liste client.models.list().{ref}")
+        if status == 413:
+            return f"Requête trop volumineuse (413) : réduisez l'historique ou les sorties d'outils.{ref}"
+        if status == 429:
+            wait = exc.response.headers.get("retry-after", "?")
+            return (f"Limite de débit atteinte (429 rate_limit_error) ; le SDK a déjà réessayé. L'API demande "
+                    f"d'attendre {wait} s (en-tête retry-after). Que faire : patientez puis relancez, ou espacez "
+                    f"les requêtes ; en production, backoff exponentiel avec jitter.{ref}")
+        if status == 529:
+            return (f"API surchargée (529 overloaded_error) ; le SDK a déjà réessayé. Réessayez dans un moment ; "
+                    f"en production, backoff puis éventuellement un modèle de repli.{ref}")
+        if status >= 500:
+            return f"Erreur côté serveur ({status} api_error) ; le SDK a déjà réessayé. Réessayez plus tard.{ref}"
+        if status == 400:
+            return (f"Requête refusée (400 invalid_request_error) : {api_message}\nC'est la forme de la requête qui "
+                    f"pose problème, pas le réseau : réessayer ne servira à rien. Relisez l'historique envoyé "
+                    f"(ordre des rôles, un tool_result par tool_use, tous dans UN message user, en premier).{ref}")
+        return f"Erreur de l'API ({status}) : {api_message}{ref}"
+    if isinstance(exc, anthropic.APITimeoutError):
+        return "La requête a expiré (délai dépassé). Réessayez ; si cela persiste, vérifiez votre connexion."
+    if isinstance(exc, anthropic.APIConnectionError):
+        return ("Connexion impossible à l'API. Vérifiez votre réseau (ou un proxy). Pour continuer sans réseau, "
+                "passez hors ligne : helpers.offline().")
+    try:
+        import claude_agent_sdk as sdk
+    except ImportError:  # pragma: no cover
+        return None
+    if isinstance(exc, sdk.CLINotFoundError):
+        return ("Le CLI de Claude Code est introuvable. Il est normalement fourni par le paquet claude-agent-sdk : "
+                "relancez l'installation du cours (./cours).")
+    if isinstance(exc, (sdk.ProcessError, sdk.CLIConnectionError)):
+        from .clients import cli_report
+        detail = cli_report()
+        return "Le CLI de l'Agent SDK s'est arrêté en erreur." + (f" {detail}" if detail else "")
+    return None
+
+
+def install_ipython_handler() -> bool:
+    """Dans Jupyter : les erreurs de l'API et du cours s'affichent d'abord en français, puis en une ligne."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return False
+    shell = get_ipython()
+    if shell is None or getattr(shell, "_cours_handler", False):
+        return False
+    import anthropic
+
+    from ._meter import BudgetExceeded
+    from ._mode import KeyProblem
+    kinds: tuple = (anthropic.APIError, BudgetExceeded, KeyProblem)
+    try:
+        import claude_agent_sdk as sdk
+        kinds += (sdk.ClaudeSDKError,)
+    except ImportError:  # pragma: no cover
+        pass
+
+    def handler(self, etype, value, tb, tb_offset=None):
+        text = explain(value)
+        if text:
+            from IPython.display import HTML, display
+            display(HTML('<div class="cours-erreur" style="background:#fdecea;border-left:6px solid #b3261e;'
+                         'padding:8px 12px;font-family:sans-serif;white-space:pre-wrap">'
+                         f'<strong>Que se passe-t-il ?</strong> {html.escape(text)}</div>'))
+        # The error stays an error (for nbgrader too), shown as one line instead of SDK internals.
+        return self.showtraceback((etype, value, tb), tb_offset=tb_offset, exception_only=bool(text))
+
+    shell.set_custom_exc(kinds, handler)
+    shell._cours_handler = True
+    return True

@@ -1,0 +1,107 @@
+"""The server: one per process, loopback only, fault injection, a request log, a clean shutdown."""
+from __future__ import annotations
+
+import time
+
+import anthropic
+import httpx
+import pytest
+
+import helpers
+from conftest import MODEL
+
+HELLO = [{"role": "user", "content": "Bonjour"}]
+
+
+def test_listens_on_loopback_only_on_a_free_port(sim):
+    assert sim.base_url.startswith("http://127.0.0.1:")
+    other = helpers.Simulator().start()
+    try:
+        assert other.base_url != sim.base_url
+    finally:
+        other.stop()
+
+
+def test_the_process_wide_simulator_is_started_once():
+    assert helpers.simulator() is helpers.simulator()
+    assert helpers.simulator().running
+
+
+def test_stop_closes_the_port():
+    s = helpers.Simulator().start()
+    url = s.base_url
+    s.stop()
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(url + "/v1/models", headers={"x-api-key": "k"}, timeout=1)
+
+
+def test_sdk_retry_honours_retry_after_on_429(sim):
+    sim.inject("rate_limit", retry_after=0.6)
+    retrying = anthropic.Anthropic(base_url=sim.base_url, api_key="k", max_retries=2)
+    started = time.monotonic()
+    message = retrying.messages.create(model=MODEL, max_tokens=50, messages=HELLO)
+    waited = time.monotonic() - started
+    assert message.stop_reason == "end_turn"
+    assert 0.55 <= waited < 3, waited
+    statuses = [e.status for e in sim.log.since(0)]
+    assert statuses == [429, 200]
+
+
+def test_429_carries_retry_after_and_rate_limit_headers(sim, client):
+    sim.inject("rate_limit", retry_after=7)
+    with pytest.raises(anthropic.RateLimitError) as caught:
+        client.messages.create(model=MODEL, max_tokens=50, messages=HELLO)
+    headers = caught.value.response.headers
+    assert headers["retry-after"] == "7"
+    assert headers["anthropic-ratelimit-requests-remaining"] == "0"
+    assert "anthropic-ratelimit-output-tokens-reset" in headers
+
+
+@pytest.mark.parametrize("kind,error,status", [("overloaded", anthropic.InternalServerError, 529),
+                                               ("server_error", anthropic.InternalServerError, 500)])
+def test_server_side_faults(sim, client, kind, error, status):
+    sim.inject(kind)
+    with pytest.raises(error) as caught:
+        client.messages.create(model=MODEL, max_tokens=50, messages=HELLO)
+    assert caught.value.status_code == status
+    assert client.messages.create(model=MODEL, max_tokens=50, messages=HELLO).stop_reason == "end_turn"
+
+
+def test_a_stream_cut_mid_message_fails_in_the_client(sim, client):
+    """The body is chunked like the real API's: a dropped connection is an incomplete read, not an end."""
+    import httpx2
+    sim.inject("cut_stream", after_events=3)
+    with pytest.raises(httpx2.RemoteProtocolError, match="incomplete chunked read"):
+        with client.messages.stream(model=MODEL, max_tokens=200, messages=HELLO) as stream:
+            stream.get_final_message()
+
+
+def test_an_error_event_mid_stream_raises(sim, client):
+    sim.inject("stream_error", after_events=3)
+    with pytest.raises(anthropic.APIStatusError, match="Overloaded"):
+        with client.messages.stream(model=MODEL, max_tokens=200, messages=HELLO) as stream:
+            stream.get_final_message()
+
+
+def test_unknown_fault_is_refused_in_french(sim):
+    with pytest.raises(ValueError, match="panne inconnue"):
+        sim.inject("meteor")
+
+
+def test_the_log_records_requests_and_responses_in_order(sim, client):
+    mark = sim.log.mark()
+    client.messages.create(model=MODEL, max_tokens=50, messages=HELLO)
+    with pytest.raises(anthropic.BadRequestError):
+        client.messages.create(model=MODEL, max_tokens=50, messages=[{"role": "assistant", "content": "x"}])
+    first, second = sim.log.since(mark)
+    assert first.request["messages"] == HELLO and first.status == 200 and first.playbook == "conversation"
+    assert first.response["content"][0]["type"] == "text"
+    assert second.status == 400 and "first message" in second.error_message
+    assert "x-api-key" not in first.headers
+
+
+def test_the_log_hands_out_copies(sim, client):
+    client.messages.create(model=MODEL, max_tokens=50, messages=HELLO)
+    copy = sim.log.since(0)[0]
+    copy.request["messages"].clear()
+    assert sim.log.since(0)[0].request["messages"] == HELLO

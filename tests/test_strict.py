@@ -1,0 +1,108 @@
+"""Strictness: each malformed conversation the real API refuses gets its 400 (or 404), with its wording."""
+from __future__ import annotations
+
+import anthropic
+import pytest
+
+from conftest import MODEL, tool
+
+SEARCH = tool("search", query="string")
+ASK = {"role": "user", "content": "Cherche deux choses."}
+TWO_CALLS = {"role": "assistant", "content": [
+    {"type": "text", "text": "Je consulte…"},
+    {"type": "tool_use", "id": "toolu_A", "name": "search", "input": {"query": "a"}},
+    {"type": "tool_use", "id": "toolu_B", "name": "search", "input": {"query": "b"}},
+]}
+
+
+def result(tool_use_id: str, text: str = "ok") -> dict:
+    return {"type": "tool_result", "tool_use_id": tool_use_id, "content": text}
+
+
+def send(client, messages, **extra):
+    params = dict(model=MODEL, max_tokens=100, tools=[SEARCH], messages=messages)
+    params.update(extra)
+    return client.messages.create(**params)
+
+
+def test_both_results_in_one_user_message_are_accepted(client):
+    reply = send(client, [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A"), result("toolu_B")]}])
+    assert reply.stop_reason == "end_turn"
+
+
+def test_text_after_the_results_is_accepted(client):
+    send(client, [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A"), result("toolu_B"),
+                                                                {"type": "text", "text": "Merci"}]}])
+
+
+CASES = {
+    "tool_result dont l'id ne correspond à aucun tool_use": (
+        [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A"), result("toolu_B"), result("toolu_Z")]}],
+        "messages.2.content.2: unexpected `tool_use_id` found in `tool_result` blocks: toolu_Z"),
+    "un tool_use sans son résultat": (
+        [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A")]}],
+        "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_B"),
+    "résultats répartis sur deux messages user": (
+        [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A")]},
+         {"role": "user", "content": [result("toolu_B")]}],
+        "immediately after: toolu_B"),
+    "du texte avant les tool_result": (
+        [ASK, TWO_CALLS, {"role": "user", "content": [{"type": "text", "text": "Voici"}, result("toolu_A"),
+                                                      result("toolu_B")]}],
+        "messages.2: Did not find 2 `tool_result` block(s) at the beginning of this message"),
+    "un tool_result dans un tour assistant": (
+        [ASK, {"role": "assistant", "content": [result("toolu_A")]}],
+        "messages.1.content.0: `tool_result` blocks are only allowed in `user` messages"),
+    "premier message qui n'est pas user": (
+        [{"role": "assistant", "content": "Bonjour"}, ASK],
+        'messages: first message must use the "user" role'),
+    "résultat d'outil sans tools définis": (
+        "no-tools", "Requests which include `tool_use` or `tool_result` blocks must define tools."),
+    "un rôle inconnu": (
+        [{"role": "system", "content": "Tu es…"}, ASK], "messages.0.role: Input should be 'user' or 'assistant'"),
+    "un message vide": (
+        [{"role": "user", "content": []}], "messages.0: all messages must have non-empty content"),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_malformed_conversation_is_a_bad_request_with_the_real_wording(client, case):
+    messages, wording = CASES[case]
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        if messages == "no-tools":
+            client.messages.create(model=MODEL, max_tokens=100, messages=[ASK, TWO_CALLS, {
+                "role": "user", "content": [result("toolu_A"), result("toolu_B")]}])
+        else:
+            send(client, messages)
+    assert wording in caught.value.body["error"]["message"]
+    assert caught.value.body["error"]["type"] == "invalid_request_error"
+
+
+def test_an_unknown_model_is_a_404(client):
+    with pytest.raises(anthropic.NotFoundError) as caught:
+        client.messages.create(model="claude-sonnet-9", max_tokens=10, messages=[ASK])
+    assert caught.value.body["error"]["message"] == "model: claude-sonnet-9"
+
+
+def test_max_tokens_is_required_and_bounded(sim):
+    import httpx
+    missing = httpx.post(f"{sim.base_url}/v1/messages", headers={"x-api-key": "k"},
+                         json={"model": MODEL, "messages": [ASK]})
+    assert missing.status_code == 400 and missing.json()["error"]["message"] == "max_tokens: Field required"
+    too_many = httpx.post(f"{sim.base_url}/v1/messages", headers={"x-api-key": "k"},
+                          json={"model": MODEL, "max_tokens": 500_000, "messages": [ASK]})
+    assert too_many.status_code == 400 and "maximum allowed number of output tokens" in too_many.text
+
+
+def test_duplicate_tool_names_are_refused(client):
+    with pytest.raises(anthropic.BadRequestError, match="Tool names must be unique"):
+        client.messages.create(model=MODEL, max_tokens=10, tools=[SEARCH, SEARCH], messages=[ASK])
+
+
+def test_system_turns_pass_only_under_claude_codes_betas(client):
+    messages = [ASK, {"role": "system", "content": "notes d'environnement"}]
+    with pytest.raises(anthropic.BadRequestError):
+        client.messages.create(model=MODEL, max_tokens=50, messages=messages)
+    reply = client.messages.create(model=MODEL, max_tokens=50, messages=messages,
+                                   extra_headers={"anthropic-beta": "per-turn-control-2026-07-01"})
+    assert reply.stop_reason == "end_turn"
