@@ -5,10 +5,11 @@ from ._playbooks import Script, Step
 from ._server import REJECTED_KEY, Simulator, known_models
 from .clients import agent_options, banner, budget, cli_report, client, mode, model, simulator, trace, workspace
 from .explain import explain, install_ipython_handler
+from .narrate import describe
 
 __all__ = [
     "BudgetExceeded", "KeyProblem", "REJECTED_KEY", "Script", "Simulator", "Step",
-    "agent_options", "banner", "budget", "cli_report", "client", "explain", "known_models", "mode", "model",
+    "agent_options", "banner", "budget", "cli_report", "client", "describe", "explain", "known_models", "mode", "model",
     "offline", "simulator", "trace", "use_key", "workspace",
 ]
 

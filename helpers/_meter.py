@@ -11,6 +11,7 @@ import threading
 from dataclasses import dataclass
 
 import httpx2
+from anthropic import AnthropicError
 
 from ._log import RequestLog
 
@@ -49,8 +50,11 @@ def cost_usd(model: str, usage: dict) -> float:
     ) / 1_000_000
 
 
-class BudgetExceeded(RuntimeError):
-    """Raised before sending a request once the kernel's spending cap is reached."""
+class BudgetExceeded(AnthropicError):
+    """Raised before sending a request once the kernel's spending cap is reached.
+
+    An AnthropicError, so the SDK passes it through unwrapped and does not retry it.
+    """
 
 
 @dataclass
@@ -73,8 +77,8 @@ class Budget:
         return max(0.0, self.cap_usd - self.spent_usd)
 
     def __str__(self) -> str:
-        return (f"{self.requests} requête(s), {self.spent_usd:.4f} $ dépensés sur un plafond de "
-                f"{self.cap_usd:.2f} $")
+        spent, cap = f"{self.spent_usd:.4f}".replace(".", ","), f"{self.cap_usd:.2f}".replace(".", ",")
+        return f"{self.requests} requête(s), {spent} $ dépensés sur un plafond de {cap} $"
 
 
 def _usage_from_sse(raw: bytes) -> tuple[dict, dict | None]:

@@ -147,6 +147,7 @@ class _Handler(BaseHTTPRequestHandler):
     simulator: Simulator
     protocol_version = "HTTP/1.1"
     server_version = "simulateur-claude/1.0"
+    disable_nagle_algorithm = True   # headers and body go out in separate writes: no 40 ms stall
 
     def log_message(self, *args) -> None:  # keep the learner's cell quiet
         pass

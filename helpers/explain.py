@@ -34,14 +34,17 @@ def explain(exc: BaseException) -> str | None:
             return f"Requête trop volumineuse (413) : réduisez l'historique ou les sorties d'outils.{ref}"
         if status == 429:
             wait = exc.response.headers.get("retry-after", "?")
-            return (f"Limite de débit atteinte (429 rate_limit_error) ; le SDK a déjà réessayé. L'API demande "
+            return (f"Limite de débit atteinte (429 rate_limit_error), malgré les nouvelles tentatives automatiques "
+                    f"du SDK (max_retries). L'API demande "
                     f"d'attendre {wait} s (en-tête retry-after). Que faire : patientez puis relancez, ou espacez "
                     f"les requêtes ; en production, backoff exponentiel avec jitter.{ref}")
         if status == 529:
-            return (f"API surchargée (529 overloaded_error) ; le SDK a déjà réessayé. Réessayez dans un moment ; "
+            return (f"API surchargée (529 overloaded_error), malgré les nouvelles tentatives automatiques du SDK. "
+                    f"Réessayez dans un moment ; "
                     f"en production, backoff puis éventuellement un modèle de repli.{ref}")
         if status >= 500:
-            return f"Erreur côté serveur ({status} api_error) ; le SDK a déjà réessayé. Réessayez plus tard.{ref}"
+            return (f"Erreur côté serveur ({status} api_error), malgré les nouvelles tentatives automatiques du SDK. "
+                    f"Réessayez plus tard.{ref}")
         if status == 400:
             return (f"Requête refusée (400 invalid_request_error) : {api_message}\nC'est la forme de la requête qui "
                     f"pose problème, pas le réseau : réessayer ne servira à rien. Relisez l'historique envoyé "

@@ -164,12 +164,15 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
             else "je consulte votre dossier"
         return Reply(blocks=[{"type": "text", "text": f"Merci. D'abord, {what}."}] + reply.blocks)
 
-    if desk.wants_refund and desk.names["process_refund"] and not refunds:
+    verified_after_refusal = bool(refunds and refunds[-1].is_error and desk.customer_id and any(
+        c.turn > refunds[-1].turn and not c.is_error for c in desk.calls("get_customer")))
+    if desk.wants_refund and desk.names["process_refund"] and (not refunds or verified_after_refusal):
         order_id = next((o for o in desk.mentioned_orders if o in desk.orders), None) or next(iter(desk.mentioned_orders), None)
         if order_id is None:
             return text("De quelle commande s'agit-il ? Il me faut son numéro (par exemple ORD-1234).")
         tool_input = fill(conv.tools[desk.names["process_refund"]], desk.facts(order_id))
-        return Reply().say("Je lance le remboursement.").call(desk.names["process_refund"], tool_input)
+        say = "Identité vérifiée : je relance le remboursement." if refunds else "Je lance le remboursement."
+        return Reply().say(say).call(desk.names["process_refund"], tool_input)
 
     lines = []
     for oid, order in desk.orders.items():

@@ -1,0 +1,140 @@
+"""The real Agent SDK CLI, offline, end to end: MCP tools, hooks, subagents, sessions."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
+import pytest
+from claude_agent_sdk import (AgentDefinition, AssistantMessage, HookMatcher, ResultMessage, create_sdk_mcp_server,
+                              query, tool)
+
+import helpers
+
+pytestmark = [pytest.mark.cli, pytest.mark.timeout(120)]
+
+
+def run(prompt: str, **options) -> list:
+    async def go():
+        return [m async for m in query(prompt=prompt, options=helpers.agent_options(**options))]
+    return anyio.run(go)
+
+
+def support_server(executed: list, amount=900):
+    def reply(data):
+        return {"content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
+
+    @tool("get_customer", "Vérifie l'identité du client.", {"email": str, "verification_code": str})
+    async def get_customer(args):
+        executed.append(("get_customer", args))
+        return reply({"customer_id": "C-1042", "verified": True})
+
+    @tool("lookup_order", "Statut et montant d'une commande.", {"order_id": str})
+    async def lookup_order(args):
+        executed.append(("lookup_order", args))
+        return reply({"order_id": args["order_id"], "status": "livrée", "amount": amount})
+
+    @tool("process_refund", "Rembourse une commande.", {"order_id": str, "amount": float, "customer_id": str})
+    async def process_refund(args):
+        executed.append(("process_refund", args))
+        return reply({"refund_id": "R-1", "status": "ok"})
+
+    @tool("escalate_to_human", "Transmet le dossier à un conseiller.",
+          {"customer_id": str, "order_id": str, "issue_summary": str, "root_cause": str,
+           "refund_amount": float, "recommended_action": str})
+    async def escalate_to_human(args):
+        executed.append(("escalate_to_human", args))
+        return reply({"ticket_id": "T-77"})
+
+    return create_sdk_mcp_server("support", tools=[get_customer, lookup_order, process_refund, escalate_to_human])
+
+
+ASK_REFUND = "Bonjour, je suis claire.martin@example.com (code 482913). Remboursez ma commande ORD-7781 svp."
+
+
+def test_a_pretooluse_deny_stops_an_mcp_tool_and_the_model_reads_the_reason():
+    executed: list = []
+    reason = "Remboursement > 500 : refusé. Appelez escalate_to_human avec le dossier."
+
+    async def deny_big_refunds(input_data, tool_use_id, context):
+        if float(input_data["tool_input"].get("amount", 0)) > 500:
+            return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                           "permissionDecisionReason": reason}}
+        return {}
+
+    mark = helpers.simulator().log.mark()
+    messages = run(ASK_REFUND, mcp_servers={"support": support_server(executed)},
+                   allowed_tools=["mcp__support__get_customer", "mcp__support__lookup_order",
+                                  "mcp__support__process_refund", "mcp__support__escalate_to_human"],
+                   hooks={"PreToolUse": [HookMatcher(matcher="mcp__support__process_refund",
+                                                     hooks=[deny_big_refunds])]})
+    names = [name for name, _ in executed]
+    assert "process_refund" not in names
+    assert names[-1] == "escalate_to_human"
+    assert executed[-1][1]["customer_id"] == "C-1042" and executed[-1][1]["order_id"] == "ORD-7781"
+    denied = [b for e in helpers.simulator().log.since(mark) for m in e.messages if m["role"] == "user"
+              and isinstance(m["content"], list) for b in m["content"]
+              if b.get("type") == "tool_result" and b.get("is_error")]
+    assert denied and reason in json.dumps(denied[0], ensure_ascii=False)
+    result = [m for m in messages if isinstance(m, ResultMessage)][-1]
+    assert result.subtype == "success" and "conseiller" in result.result
+
+
+def test_a_plain_tool_name_matcher_does_not_match_the_mcp_name():
+    executed: list = []
+
+    async def deny_all(input_data, tool_use_id, context):
+        return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                       "permissionDecisionReason": "non"}}
+
+    run(ASK_REFUND, mcp_servers={"support": support_server(executed, amount=40)},
+        allowed_tools=["mcp__support__get_customer", "mcp__support__lookup_order", "mcp__support__process_refund"],
+        hooks={"PreToolUse": [HookMatcher(matcher="process_refund", hooks=[deny_all])]})
+    assert "process_refund" in [name for name, _ in executed]
+
+
+def test_two_subagents_run_in_parallel_each_with_only_its_own_context():
+    mark = helpers.simulator().log.mark()
+    messages = run(
+        "Les technologies de stockage d'énergie en 2026",
+        system_prompt="Tu coordonnes une recherche : lance les subagents en parallèle puis fais la synthèse.",
+        allowed_tools=["Agent"],
+        agents={
+            "web-researcher": AgentDefinition(description="Cherche des sources publiques sur un sous-thème.",
+                                              prompt="Tu es le chercheur web.", tools=["WebSearch"]),
+            "doc-analyst": AgentDefinition(description="Analyse les documents internes.",
+                                           prompt="Tu es l'analyste de documents.", tools=["Read"]),
+        })
+    log = helpers.simulator().log.since(mark)
+    coordinator = [e for e in log if "cc_is_subagent=true" not in json.dumps(e.request.get("system"))]
+    subagents = [e for e in log if "cc_is_subagent=true" in json.dumps(e.request.get("system"))]
+    launch = coordinator[0].response["content"]
+    assert sorted(b["input"]["subagent_type"] for b in launch if b["type"] == "tool_use") == ["doc-analyst", "web-researcher"]
+    by_agent = {}
+    for e in subagents:
+        tools = [t["name"] for t in e.request["tools"]]
+        first_user = e.messages[0]["content"]
+        assert "Les technologies de stockage" in first_user and "Tu coordonnes" not in json.dumps(e.request)
+        by_agent["web" if "chercheur web" in json.dumps(e.request["system"]) else "doc"] = tools
+    assert by_agent == {"web": ["WebSearch"], "doc": ["Read"]}
+    final = [m for m in messages if isinstance(m, ResultMessage)][-1].result
+    assert "web-researcher" in final and "doc-analyst" in final and "Synthèse" in final
+
+
+def session_file(session_id: str) -> Path:
+    return next((helpers.workspace() / "claude" / "projects").glob(f"*/{session_id}.jsonl"))
+
+
+def test_resume_keeps_the_history_and_fork_branches_off_leaving_the_original_intact():
+    first = [m for m in run("Le projet s'appelle Orion.") if isinstance(m, ResultMessage)][-1]
+    original = first.session_id
+    resumed = [m for m in run("Rappelle-moi ce que je t'ai demandé plus tôt.", resume=original)
+               if isinstance(m, (ResultMessage, AssistantMessage))]
+    assert "Orion" in resumed[-1].result and resumed[-1].session_id == original
+    before = session_file(original).read_text()
+    forked = [m for m in run("Rappelle-moi ce que je t'ai demandé plus tôt.", resume=original, fork_session=True)
+              if isinstance(m, ResultMessage)][-1]
+    assert forked.session_id != original
+    assert "Orion" in forked.result
+    assert session_file(original).read_text() == before
+    assert session_file(forked.session_id).exists()

@@ -1,0 +1,51 @@
+"""French explanations: what happened and what to do, for every error a learner can meet."""
+from __future__ import annotations
+
+import anthropic
+import pytest
+
+import helpers
+
+HELLO = [{"role": "user", "content": "Bonjour"}]
+
+
+def raised(call):
+    with pytest.raises(Exception) as caught:
+        call()
+    return caught.value
+
+
+def test_a_rejected_key(sim):
+    c = anthropic.Anthropic(base_url=sim.base_url, api_key=helpers.REJECTED_KEY, max_retries=0)
+    text = helpers.explain(raised(lambda: c.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
+    assert "Clé refusée" in text and "Que faire" in text and "request-id" in text
+
+
+@pytest.mark.parametrize("kind,words", [("rate_limit", "retry-after"), ("overloaded", "surchargée"),
+                                        ("server_error", "côté serveur")])
+def test_retryable_faults(sim, client, kind, words):
+    sim.inject(kind, retry_after=3)
+    text = helpers.explain(raised(lambda: client.messages.create(model="claude-sonnet-5-5", max_tokens=9,
+                                                                 messages=HELLO)))
+    assert words in text
+
+
+def test_a_malformed_conversation_quotes_the_api_and_says_not_to_retry(client):
+    text = helpers.explain(raised(lambda: client.messages.create(
+        model="claude-sonnet-5-5", max_tokens=9, messages=[{"role": "assistant", "content": "x"}])))
+    assert "first message must use" in text and "réessayer ne servira à rien" in text
+
+
+def test_an_unknown_model(client):
+    text = helpers.explain(raised(lambda: client.messages.create(model="claude-x", max_tokens=9, messages=HELLO)))
+    assert "modèle" in text and "helpers.model()" in text
+
+
+def test_no_connection():
+    c = anthropic.Anthropic(base_url="http://127.0.0.1:9", api_key="k", max_retries=0)
+    text = helpers.explain(raised(lambda: c.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
+    assert "Connexion impossible" in text
+
+
+def test_other_errors_are_left_alone():
+    assert helpers.explain(ZeroDivisionError()) is None
