@@ -22,7 +22,7 @@ def pins(requirements: str) -> list[str]:
 
 
 def render_environment(requirements: str) -> str:
-    lines = [HEADER.rstrip(), "# Binder builds this; postBuild then installs helpers itself (pip install -e .).",
+    lines = [HEADER.rstrip(), "# Binder builds this; postBuild then installs the helpers package itself.",
              "name: cours-agents-claude", "channels:", "  - conda-forge", "dependencies:",
              f"  - python={PYTHON_VERSION}", "  - pip", "  - pip:"]
     lines += [f"      - {p}" for p in pins(requirements)]
