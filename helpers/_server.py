@@ -66,7 +66,7 @@ class Simulator:
         if self._httpd is not None:
             return self
         handler = type("Handler", (_Handler,), {"simulator": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd = _QuietServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
                                         name="simulateur-claude", daemon=True)
@@ -121,6 +121,16 @@ class Simulator:
         name, reply = _model.decide(conv, self.playbooks)
         usage = self.cache.usage(body)
         return name, _model.render(conv, reply, usage, request_key=_request_key(body))
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """A client that hangs up mid-answer (a learner's loop interrupted by the grader) is not an error."""
+
+    def handle_error(self, request, client_address) -> None:
+        import sys
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)):
+            super().handle_error(request, client_address)
 
 
 def _request_key(body: dict) -> object:

@@ -1,0 +1,183 @@
+"""What every check shares: criteria, reports, a deadline for learner code, French feedback.
+
+A check runs the learner's function against simulator scenarios and returns a `Report`: one
+`Criterion` per rule, each worth points, each with a French sentence saying what was seen. The
+« Vérifier » button shows the report; nbgrader's hidden tests call `require()` on one rule.
+"""
+from __future__ import annotations
+
+import html
+import signal
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Criterion:
+    key: str          # stable id, used by nbgrader's hidden tests
+    rule: str         # the rule, in French
+    points: float
+    passed: bool
+    detail: str = ""  # what was observed, in French
+
+    @property
+    def score(self) -> float:
+        return self.points if self.passed else 0.0
+
+
+@dataclass
+class Report:
+    exercise: str
+    criteria: list[Criterion] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        return round(sum(c.score for c in self.criteria), 2)
+
+    @property
+    def max_score(self) -> float:
+        return round(sum(c.points for c in self.criteria), 2)
+
+    @property
+    def passed(self) -> bool:
+        return all(c.passed for c in self.criteria)
+
+    def get(self, key: str) -> Criterion:
+        return next(c for c in self.criteria if c.key == key)
+
+    def __str__(self) -> str:
+        lines = [f"[Vérification {self.exercise}] {fmt(self.score)} / {fmt(self.max_score)} point(s)"]
+        for c in self.criteria:
+            lines.append(f"  {'✅' if c.passed else '❌'} {c.rule}" + (f" — {c.detail}" if c.detail else ""))
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f'<tr><td style="padding:2px 8px">{"✅" if c.passed else "❌"}</td>'
+            f'<td style="padding:2px 8px">{html.escape(c.rule)}'
+            + (f'<br><span style="color:#555;font-size:90%">{html.escape(c.detail)}</span>' if c.detail else "")
+            + f'</td><td style="padding:2px 8px;text-align:right">{fmt(c.score)}/{fmt(c.points)}</td></tr>'
+            for c in self.criteria)
+        colour = "#3a7d44" if self.passed else "#b3261e"
+        return (f'<div class="cours-verification" style="border-left:6px solid {colour};padding:6px 10px;'
+                f'font-family:sans-serif"><strong>Vérification {html.escape(self.exercise)} : '
+                f'{fmt(self.score)} / {fmt(self.max_score)}</strong><table style="margin-top:4px">{rows}'
+                f'</table></div>')
+
+
+def fmt(x: float) -> str:
+    return (f"{x:g}").replace(".", ",")
+
+
+class GradingError(AssertionError):
+    """A rule that the learner's code broke (what nbgrader shows as the test's failure)."""
+
+
+def require(report: Report, key: str) -> float:
+    """nbgrader's hidden tests: fail with the French explanation when rule `key` is broken."""
+    criterion = report.get(key)
+    if not criterion.passed:
+        raise GradingError(f"[Vérification {report.exercise}] {criterion.rule} — {criterion.detail}")
+    return criterion.points
+
+
+class Deadline(BaseException):
+    """Raised into learner code that runs too long. A BaseException: `except Exception` won't hide it."""
+
+
+class deadline:
+    """Interrupt the block after `seconds` (main thread only; elsewhere it only measures).
+
+    When time is up, Deadline is raised, then raised again on every line that code outside this
+    module executes (a line tracer on every frame of the stack): a learner's bare `except:`
+    cannot swallow it, because the handler's own first line raises it anew. A class rather than
+    @contextmanager: its __exit__ must live in this module, which the tracer spares.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.active = False
+        self.previous = None
+
+    def _trace(self, frame, event, arg):
+        if not self.active:
+            return None   # frames that outlive the block (suspended generators…) must not raise later
+        if event == "line" and frame.f_code.co_filename != __file__:
+            raise Deadline(f"délai de {self.seconds:g} s dépassé")
+        return self._trace
+
+    def _fire(self, signum, frame):
+        if not self.active:
+            return
+        sys.settrace(self._trace)
+        walker = frame
+        while walker is not None:
+            walker.f_trace = self._trace
+            walker = walker.f_back
+        raise Deadline(f"délai de {self.seconds:g} s dépassé ({time.monotonic() - self.started:.1f} s)")
+
+    def __enter__(self) -> "deadline":
+        self.started = time.monotonic()
+        if threading.current_thread() is threading.main_thread():
+            self.active = True
+            self.previous = signal.signal(signal.SIGALRM, self._fire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.05)
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if self.previous is not None or self.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.active = False
+            sys.settrace(None)
+            walker = sys._getframe()
+            while walker is not None:
+                walker.f_trace = None
+                walker = walker.f_back
+            signal.signal(signal.SIGALRM, self.previous if self.previous is not None else signal.SIG_DFL)
+            self.previous = None
+        return False
+
+
+@dataclass
+class Outcome:
+    """What happened when learner code ran: its return value, or the exception it raised."""
+    value: object = None
+    error: BaseException | None = None
+    timed_out: bool = False
+    seconds: float = 0.0
+
+    @property
+    def raised(self) -> bool:
+        return self.error is not None and not self.timed_out
+
+    def error_line(self) -> str:
+        if self.error is None:
+            return ""
+        return f"{type(self.error).__name__} : {str(self.error)[:300]}"
+
+    def where(self) -> str:
+        """The last frame of the learner's traceback (notebook cells show as <ipython-input…>)."""
+        if self.error is None or self.error.__traceback__ is None:
+            return ""
+        frames = traceback.extract_tb(self.error.__traceback__)
+        mine = [f for f in frames if "ipykernel" in f.filename or f.filename.startswith("<")]
+        frame = (mine or frames)[-1]
+        return f"ligne {frame.lineno} : {frame.line}" if frame.line else ""
+
+
+def run_learner(fn, *args, seconds: float = 5.0, **kwargs) -> Outcome:
+    """Call learner code: never lets it crash, hang or exit the grader."""
+    started = time.monotonic()
+    try:
+        with deadline(seconds):
+            value = fn(*args, **kwargs)
+        return Outcome(value=value, seconds=time.monotonic() - started)
+    except Deadline as exc:
+        return Outcome(error=exc, timed_out=True, seconds=time.monotonic() - started)
+    except (Exception, SystemExit, KeyboardInterrupt, GeneratorExit) as exc:  # noqa: BLE001 - learner code
+        return Outcome(error=exc, seconds=time.monotonic() - started)
