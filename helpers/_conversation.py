@@ -6,6 +6,12 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+# Claude Code's own tools: the simulated model prefers the application's tools to these.
+CLI_TOOLS = frozenset({
+    "Agent", "Task", "Bash", "Edit", "Read", "Write", "Glob", "Grep", "WebFetch", "WebSearch", "NotebookEdit",
+    "TodoWrite", "Skill", "SendMessage", "TaskStop", "ListAgents", "Monitor", "CronCreate", "CronDelete",
+    "CronList", "EnterWorktree", "ExitWorktree", "ReportFindings", "ScheduleWakeup", "Workflow", "ToolSearch",
+})
 # Claude Code wraps its own notes in these tags; the simulated model reads past them.
 _REMINDER = re.compile(r"<system-reminder>.*?</system-reminder>", re.S)
 
@@ -95,6 +101,11 @@ class Conversation:
             else:
                 merged.append({"role": message["role"], "content": list(blocks)})
         return merged
+
+    @property
+    def app_tools(self) -> dict[str, dict]:
+        """The application's tools (its own or MCP ones), without Claude Code's built-ins."""
+        return {n: t for n, t in self.tools.items() if n not in CLI_TOOLS}
 
     def tool(self, *names: str) -> str | None:
         """The actual name of the first available tool among `names`, with or without an MCP prefix."""

@@ -62,6 +62,14 @@ def explain(exc: BaseException) -> str | None:
     if isinstance(exc, sdk.CLINotFoundError):
         return ("Le CLI de Claude Code est introuvable. Il est normalement fourni par le paquet claude-agent-sdk : "
                 "relancez l'installation du cours (./cours).")
+    if isinstance(exc, sdk.ResultError):
+        hints = {"error_max_turns": "le plafond max_turns a été atteint avant la fin",
+                 "error_max_budget_usd": "le budget max_budget_usd a été épuisé",
+                 "error_during_execution": "une erreur est survenue pendant l'exécution"}
+        why = hints.get(exc.subtype, f"subtype {exc.subtype}")
+        return (f"L'agent s'est arrêté sur un résultat en erreur : {why}. Le ResultMessage correspondant a été "
+                f"reçu juste avant cette exception ; interceptez ResultError (from claude_agent_sdk import "
+                f"ResultError) pour traiter ce cas.")
     if isinstance(exc, (sdk.ProcessError, sdk.CLIConnectionError)):
         from .clients import cli_report
         detail = cli_report()

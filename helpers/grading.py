@@ -181,3 +181,9 @@ def run_learner(fn, *args, seconds: float = 5.0, **kwargs) -> Outcome:
         return Outcome(error=exc, timed_out=True, seconds=time.monotonic() - started)
     except (Exception, SystemExit, KeyboardInterrupt, GeneratorExit) as exc:  # noqa: BLE001 - learner code
         return Outcome(error=exc, seconds=time.monotonic() - started)
+
+
+def partial(report: Report) -> float:
+    """nbgrader's hidden tests: print the French report, end with the score (partial credit)."""
+    print(report)
+    return report.score

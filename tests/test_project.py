@@ -61,8 +61,10 @@ def test_committed_notebooks_carry_no_outputs_and_no_key(path):
 
 @pytest.mark.slow
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
-def test_companion_notebooks_run_top_to_bottom(path, tmp_path):
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "source").glob("*/*.ipynb")),
+                         ids=lambda p: p.name)
+def test_notebooks_run_top_to_bottom_without_errors(path, tmp_path):
+    """Companion notebooks as they are; lesson notebooks in their source (solution) version."""
     import nbformat
     from nbclient import NotebookClient
     nb = nbformat.read(path, as_version=4)

@@ -14,14 +14,10 @@ from .filling import fill
 
 ASKS_DATES = re.compile(r"\bdates?\b|\bquand\b|chronolog|dans quel ordre|le plus (?:tôt|récent|ancien)", re.I)
 ACTIONS = re.compile(r"^(?:process|escalate|refund|send|create|delete|update|cancel|write|edit)", re.I)
-CLI_TOOLS = {"Agent", "Task", "Bash", "Edit", "Read", "Write", "Glob", "Grep", "WebFetch", "WebSearch",
-             "NotebookEdit", "TodoWrite", "Skill", "SendMessage", "TaskStop", "ListAgents", "Monitor",
-             "CronCreate", "CronDelete", "CronList", "EnterWorktree", "ExitWorktree", "ReportFindings",
-             "ScheduleWakeup", "Workflow", "ToolSearch"}
 
 
 def read_tools(conv: Conversation) -> list[str]:
-    return [n for n in conv.tools if n not in CLI_TOOLS and not ACTIONS.match(n.rsplit("__", 1)[-1])]
+    return [n for n in conv.app_tools if not ACTIONS.match(n.rsplit("__", 1)[-1])]
 
 
 @playbook("dates")

@@ -53,15 +53,22 @@ def parse_json(text: str | None) -> object:
         return text
 
 
+ANSWER_KEYS = ("resultat", "résultat", "result", "valeur", "value", "total", "population", "habitants", "montant",
+               "amount")
+ECHO_KEYS = ("query", "q", "expression", "expr", "input", "requete", "requête", "question")
+
+
 def first_number(value: object) -> float | None:
-    """The first number found in a tool result (JSON walked in order, else the text)."""
+    """The number a tool result gives: an answer-like field first, never an echo of the input."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, dict):
-        for v in value.values():
-            n = first_number(v)
+        keys = sorted((k for k in value if str(k).lower() not in ECHO_KEYS),
+                      key=lambda k: str(k).lower() not in ANSWER_KEYS)
+        for k in keys:
+            n = first_number(value[k])
             if n is not None:
                 return n
         return None

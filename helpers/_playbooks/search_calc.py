@@ -1,8 +1,9 @@
-"""Lab 1.1: a question that needs a search tool and a calculator.
+"""Lab 1.1: a question that needs a search tool and, when there is one, a calculator.
 
 Turn 1: a short « Je cherche… » and one search per entity (parallel calls when there are several).
-Turn 2: the numbers read from the search results go into one calculator call.
-Turn 3: the answer, built from both results. A failed tool is reported, never invented around.
+Turn 2: the numbers read from the search results go into one calculator call (without a calculator
+tool, the model does the arithmetic itself and answers). Last turn: the answer, built from the
+results. A failed tool is reported, never invented around.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ OPERATIONS = [  # (pattern, kind, operand)
 
 
 def _find_tool(conv: Conversation, words: tuple[str, ...]) -> str | None:
-    for name in conv.tools:
+    for name in conv.app_tools:
         if any(w in name.lower() for w in words):
             return name
     return None
@@ -77,6 +78,18 @@ def _expression(question: str, numbers: list[float]) -> str:
     return " + ".join(values)
 
 
+def _evaluate(expression: str) -> float:
+    import ast
+    import operator
+    ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+
+    def value(node):
+        if isinstance(node, ast.Constant):
+            return float(node.value)
+        return ops[type(node.op)](value(node.left), value(node.right))
+    return value(ast.parse(expression, mode="eval").body)
+
+
 def fmt(n: float) -> str:
     return str(int(n)) if float(n).is_integer() else repr(n)
 
@@ -84,17 +97,18 @@ def fmt(n: float) -> str:
 @playbook("recherche + calcul")
 def PLAYBOOK(conv: Conversation) -> Reply | None:
     search, calc = _find_tool(conv, SEARCH_WORDS), _find_tool(conv, CALC_WORDS)
-    if not (search and calc) or conv.is_subagent:
+    if not search or conv.is_subagent:
         return None
     question = conv.first_user_text
     measure, entities = _plan(question)
     query_key = _input_key(conv.tools[search], ("query", "q", "requete", "requête", "question", "terms"))
-    expr_key = _input_key(conv.tools[calc], ("expression", "expr", "formula", "calcul", "input"))
+    expr_key = _input_key(conv.tools[calc], ("expression", "expr", "formula", "calcul", "input")) if calc else ""
     searches, calcs = conv.calls_to(search), conv.calls_to(calc)
 
     if not searches:
         queries = [f"{measure} de {e}".strip() for e in entities] if entities else [question]
-        intro = "Je cherche d'abord " + (" et ".join(f"« {q} »" for q in queries)) + ", puis je ferai le calcul."
+        intro = "Je cherche d'abord " + (" et ".join(f"« {q} »" for q in queries)) + (
+            ", puis je ferai le calcul." if calc else ".")
         reply = Reply().say(intro)
         for q in queries:
             reply.call(search, {query_key: q})
@@ -110,11 +124,16 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
     if any(n is None for n in numbers):
         return text("La recherche n'a pas renvoyé de nombre exploitable ; je ne peux pas faire le calcul.")
 
+    found = " ; ".join(f"{c.input.get(query_key, '?')} : {fmt_number(n)}" for c, n in zip(searches, numbers))
+    if not calc:
+        expression = _expression(question, numbers)
+        value = _evaluate(expression)
+        return text(f"D'après la recherche — {found}. Sans calculatrice, je fais le calcul moi-même : "
+                    f"{expression} = {fmt_number(value)}.")
     if not calcs:
         expression = _expression(question, numbers)
         return Reply().say("J'ai les chiffres. Je fais le calcul.").call(calc, {expr_key: expression})
 
-    found = " ; ".join(f"{c.input.get(query_key, '?')} : {fmt_number(n)}" for c, n in zip(searches, numbers))
     result = first_number(calcs[-1].data())
     shown = fmt_number(result) if result is not None else str(calcs[-1].result)
     return text(f"D'après la recherche — {found}. Le calcul ({calcs[-1].input.get(expr_key, '')}) donne "

@@ -1,0 +1,193 @@
+"""The agentic loop (App ↔ Messages API ↔ tools), stepped through a real run.
+
+`phases(exchanges)` turns logged exchanges into the steps of the diagram — plain data, tested on
+its own. `LoopView` only draws the current step and moves between steps.
+"""
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+
+import ipywidgets as widgets
+
+from ._widgets import BUTTON_LAYOUT, WithFallback
+
+ARROWS = ("app→api", "api→app", "app→outils", "fin")
+
+
+@dataclass(frozen=True)
+class Phase:
+    arrow: str                    # one of ARROWS
+    request: int                  # 1-based number of the request this phase belongs to
+    title: str
+    lines: list[str] = field(default_factory=list)
+    stop_reason: str | None = None
+    warning: bool = False
+
+
+def _short(value: object, limit: int = 90) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _blocks(content) -> list[dict]:
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return [b for b in content or [] if isinstance(b, dict)]
+
+
+def _result_text(block: dict) -> str:
+    content = block.get("content")
+    if isinstance(content, list):
+        return " ".join(b.get("text", "") for b in content if isinstance(b, dict))
+    return str(content or "")
+
+
+def phases(exchanges: list) -> list[Phase]:
+    """The diagram's steps for these exchanges (requests to /v1/messages, in order)."""
+    out: list[Phase] = []
+    exchanges = [e for e in exchanges if getattr(e, "is_message", True)]
+    for n, exchange in enumerate(exchanges, start=1):
+        messages = exchange.messages
+        last_user = next((m for m in reversed(messages) if m.get("role") == "user"), None)
+        new = [b for b in _blocks(last_user.get("content")) if b.get("type") == "tool_result"] if last_user else []
+        sent = (f"nouveau : {len(new)} tool_result dans un message user" if new
+                else "nouveau : le message de l'utilisateur")
+        tools = len(exchange.request.get("tools") or []) if isinstance(exchange.request, dict) else 0
+        out.append(Phase("app→api", n, f"Requête {n} : tout l'historique repart",
+                         [f"{len(messages)} message(s) envoyés, {tools} outil(s) déclarés", sent]))
+        if not exchange.ok:
+            out.append(Phase("api→app", n, f"Réponse {n} : erreur {exchange.status}",
+                             [_short(exchange.error_message or exchange.response, 200)], warning=True))
+            continue
+        response = exchange.response or {}
+        lines = []
+        for block in response.get("content", []):
+            if block.get("type") == "text":
+                lines.append(f"texte : « {_short(block.get('text', ''))} »")
+            elif block.get("type") == "tool_use":
+                lines.append(f"tool_use : {block.get('name')}({_short(block.get('input'), 60)})")
+        stop = response.get("stop_reason")
+        out.append(Phase("api→app", n, f"Réponse {n} : stop_reason = {stop}", lines, stop_reason=stop))
+        if stop == "tool_use":
+            following = exchanges[n] if n < len(exchanges) else None
+            if following is None:
+                out.append(Phase("fin", n, "La boucle s'est arrêtée alors que Claude attendait des résultats",
+                                 ["stop_reason valait tool_use : il fallait exécuter les outils et renvoyer la suite"],
+                                 stop_reason=stop, warning=True))
+                continue
+            wanted = {b.get("id"): b.get("name") for b in response.get("content", []) if b.get("type") == "tool_use"}
+            user_turns = [m for m in following.messages[len(messages):] if m.get("role") == "user"]
+            results = [b for m in user_turns for b in _blocks(m.get("content")) if b.get("type") == "tool_result"]
+            lines = [("❌ " if b.get("is_error") else "✅ ") + f"{wanted.get(b.get('tool_use_id'), '?')} → "
+                     f"{_short(_result_text(b), 70)}" for b in results]
+            missing = [name for i, name in wanted.items() if i not in {b.get("tool_use_id") for b in results}]
+            lines += [f"⚠ pas de résultat pour {name}" for name in missing]
+            if len(user_turns) > 1:
+                lines.append(f"⚠ résultats répartis sur {len(user_turns)} messages user (un seul attendu)")
+            out.append(Phase("app→outils", n, f"Votre code exécute {len(wanted)} outil(s)", lines,
+                             warning=bool(missing) or len(user_turns) > 1))
+    if exchanges and exchanges[-1].ok:
+        stop = (exchanges[-1].response or {}).get("stop_reason")
+        if stop in ("end_turn", "stop_sequence"):
+            out.append(Phase("fin", len(exchanges), "Fin : la réponse finale est rendue",
+                             [f"stop_reason = {stop}"], stop_reason=stop))
+        elif stop != "tool_use":
+            out.append(Phase("fin", len(exchanges), f"Arrêt sur stop_reason = {stop}",
+                             ["la réponse n'est pas une fin normale : à traiter (exception, reprise…)"],
+                             stop_reason=stop, warning=True))
+    return out
+
+
+def _svg(active: str, warning: bool) -> str:
+    hot = "#b3261e" if warning else "#1a73e8"
+
+    def colour(arrow: str) -> str:
+        return hot if arrow == active else "#c4c7c5"
+
+    def box(x: int, label: str, sub: str, lit: bool) -> str:
+        fill = "#e8f0fe" if lit else "#f8f9fa"
+        return (f'<rect x="{x}" y="30" width="150" height="70" rx="10" fill="{fill}" stroke="#5f6368"/>'
+                f'<text x="{x + 75}" y="62" text-anchor="middle" font-size="15" font-weight="bold">{label}</text>'
+                f'<text x="{x + 75}" y="82" text-anchor="middle" font-size="12" fill="#5f6368">{sub}</text>')
+
+    return (
+        '<svg class="cours-boucle" viewBox="0 0 620 150" width="100%" style="max-width:620px" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">'
+        '<defs><marker id="pointe" markerWidth="8" markerHeight="8" refX="7" refY="4" orient="auto">'
+        '<path d="M0,0 L8,4 L0,8 z" fill="context-stroke"/></marker></defs>'
+        + box(10, "Outils", "run_tool(…)", active == "app→outils")
+        + box(235, "Votre code", "la boucle", active in ARROWS)
+        + box(460, "API Messages", "Claude", active in ("app→api", "api→app"))
+        + f'<line x1="385" y1="50" x2="455" y2="50" stroke="{colour("app→api")}" stroke-width="4" marker-end="url(#pointe)"/>'
+        + f'<line x1="460" y1="82" x2="390" y2="82" stroke="{colour("api→app")}" stroke-width="4" marker-end="url(#pointe)"/>'
+        + f'<line x1="235" y1="50" x2="165" y2="50" stroke="{colour("app→outils")}" stroke-width="4" marker-end="url(#pointe)"/>'
+        + f'<line x1="160" y1="82" x2="230" y2="82" stroke="{colour("app→outils")}" stroke-width="4" marker-end="url(#pointe)"/>'
+        + f'<text x="420" y="42" text-anchor="middle" font-size="11">requête</text>'
+        + f'<text x="420" y="100" text-anchor="middle" font-size="11">réponse</text>'
+        + f'<text x="200" y="42" text-anchor="middle" font-size="11">tool_use</text>'
+        + f'<text x="200" y="100" text-anchor="middle" font-size="11">tool_result</text>'
+        + ('<text x="310" y="135" text-anchor="middle" font-size="13" font-weight="bold" fill="'
+           + hot + '">fin de la boucle</text>' if active == "fin" else "")
+        + "</svg>")
+
+
+def render_phase(phase: Phase, position: int, total: int) -> str:
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in phase.lines)
+    colour = "#b3261e" if phase.warning else "#202124"
+    return (f'<div class="cours-etape" data-etape="{position}">{_svg(phase.arrow, phase.warning)}'
+            f'<div style="font-family:sans-serif;margin-top:4px"><span style="color:#5f6368">Étape {position} / '
+            f'{total}</span><br><strong style="color:{colour}">{html.escape(phase.title)}</strong>'
+            f'<ul style="margin:4px 0">{items}</ul></div></div>')
+
+
+class LoopView(WithFallback):
+    """Précédent / Suivant / Lecture through the phases of a real run."""
+
+    def __init__(self, exchanges: list) -> None:
+        self.steps = phases(exchanges)
+        total = max(1, len(self.steps))
+        self.play = widgets.Play(value=0, min=0, max=total - 1, step=1, interval=1400, description="Lecture",
+                                 show_repeat=False)
+        self.previous = widgets.Button(description="Précédent", icon="arrow-left", layout=BUTTON_LAYOUT)
+        self.next = widgets.Button(description="Suivant", icon="arrow-right", layout=BUTTON_LAYOUT)
+        self.drawing = widgets.HTML()
+        self.previous.on_click(lambda _: self.go(self.play.value - 1))
+        self.next.on_click(lambda _: self.go(self.play.value + 1))
+        self.play.observe(lambda change: self.draw(), names="value")
+        controls = widgets.HBox([self.previous, self.next, widgets.Label("Lecture :"), self.play])
+        super().__init__([self.drawing, controls])
+        self.draw()
+
+    @property
+    def step(self) -> int:
+        return self.play.value
+
+    def go(self, index: int) -> None:
+        self.play.value = max(0, min(len(self.steps) - 1, index))
+
+    def draw(self) -> None:
+        if not self.steps:
+            self.drawing.value = "<em>Aucune requête dans cette exécution.</em>"
+            return
+        self.drawing.value = render_phase(self.steps[self.step], self.step + 1, len(self.steps))
+        self.previous.disabled = self.step == 0
+        self.next.disabled = self.step >= len(self.steps) - 1
+
+    def static_text(self) -> str:
+        return "\n".join(f"{i}. {p.title} — " + " ; ".join(p.lines) for i, p in enumerate(self.steps, 1))
+
+    def static_html(self) -> str:
+        rows = "".join(f"<li><strong>{html.escape(p.title)}</strong><br>"
+                       + "<br>".join(html.escape(line) for line in p.lines) + "</li>" for p in self.steps)
+        return f'<div class="cours-boucle-statique"><ol>{rows}</ol></div>'
+
+
+def loop_view(exchanges: list | None = None, *, since: int = 0) -> LoopView:
+    """Le schéma de la boucle, pas à pas, sur une exécution réelle (par défaut : le journal depuis `since`)."""
+    if exchanges is None:
+        from .clients import trace
+        exchanges = trace().since(since)
+    return LoopView(exchanges)

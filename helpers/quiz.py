@@ -1,0 +1,107 @@
+"""Exam-style scenario questions: four options, one answer, an explanation for every option.
+
+The banks live in `questions_*.py`. Answers are stored as salted hashes, so the key is not
+readable at a glance; the « Vérifier » button and nbgrader's hidden tests use the same `is_correct`.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ._widgets import BUTTON_LAYOUT, WithFallback
+from .grading import Criterion, Report
+
+LETTERS = ("A", "B", "C", "D")
+_SALT = "cours-agents-claude/quiz"
+
+
+def key(question_id: str, letter: str) -> str:
+    """The stored form of an answer (maintainers: run this to write a bank entry)."""
+    return hashlib.sha256(f"{_SALT}:{question_id}:{letter.strip().upper()}".encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str                      # "1.1.q1"
+    title: str                   # a few words, for the dashboard
+    stem: str
+    options: dict[str, str]      # A..D → text
+    why: dict[str, str]          # A..D → why this option is right or wrong
+    answer_key: str              # key(id, correct letter)
+
+    def is_correct(self, letter: object) -> bool:
+        return isinstance(letter, str) and letter.strip().upper() in LETTERS and key(self.id, letter) == self.answer_key
+
+
+def bank() -> dict[str, Question]:
+    from . import questions_1_1, questions_1_5
+    return {q.id: q for module in (questions_1_1, questions_1_5) for q in module.QUESTIONS}
+
+
+def question(question_id: str) -> Question:
+    try:
+        return bank()[question_id]
+    except KeyError:
+        raise KeyError(f"question inconnue : {question_id!r}") from None
+
+
+def is_correct(question_id: str, letter: object) -> bool:
+    """Vrai si `letter` (A, B, C ou D) est la bonne réponse à la question."""
+    return question(question_id).is_correct(letter)
+
+
+def check_answers(exercise: str, answers: object, ids: list[str]) -> Report:
+    """One criterion per question (1 point each), for the report and nbgrader."""
+    criteria = []
+    for qid in ids:
+        short = qid.rsplit(".", 1)[-1]
+        given = answers.get(short) if isinstance(answers, dict) else None
+        ok = is_correct(qid, given)
+        detail = "bonne réponse" if ok else (
+            "pas de réponse (une lettre A, B, C ou D attendue)" if not isinstance(given, str) or
+            given.strip().upper() not in LETTERS else f"« {given} » n'est pas la bonne réponse")
+        criteria.append(Criterion(short, f"Question {qid} — {question(qid).title}", 1, ok, detail))
+    return Report(exercise, criteria)
+
+
+class Ask(WithFallback):
+    """The question, four options and a « Vérifier » button that explains every option."""
+
+    def __init__(self, q: Question) -> None:
+        self.q = q
+        self.choice = widgets.RadioButtons(options=[(f"{k}. {v}", k) for k, v in q.options.items()], value=None,
+                                           layout=widgets.Layout(width="100%"))
+        self.button = widgets.Button(description="Vérifier", button_style="primary", layout=BUTTON_LAYOUT)
+        self.feedback = widgets.HTML()
+        self.button.on_click(lambda _: self.reveal())
+        stem = widgets.HTML(f"<div class='cours-question'><strong>{html.escape(q.id)}</strong> — "
+                            f"{html.escape(q.stem)}</div>")
+        super().__init__([stem, self.choice, self.button, self.feedback])
+
+    def reveal(self) -> None:
+        if self.choice.value is None:
+            self.feedback.value = "<em>Choisissez d'abord une réponse.</em>"
+            return
+        chosen = self.choice.value
+        right = self.q.is_correct(chosen)
+        verdict = "✅ Bonne réponse." if right else "❌ Ce n'est pas la bonne réponse."
+        lines = "".join(f"<li><strong>{k}.</strong> {html.escape(self.q.why[k])}</li>" for k in LETTERS)
+        self.feedback.value = (f"<div class='cours-feedback'><p><strong>{verdict}</strong> Pourquoi chaque option "
+                               f"est juste ou fausse :</p><ul>{lines}</ul></div>")
+
+    def static_text(self) -> str:
+        options = "\n".join(f"  {k}. {v}" for k, v in self.q.options.items())
+        return f"{self.q.id} — {self.q.stem}\n{options}"
+
+    def static_html(self) -> str:
+        options = "".join(f"<li><strong>{k}.</strong> {html.escape(v)}</li>" for k, v in self.q.options.items())
+        return (f"<div class='cours-question'><p><strong>{html.escape(self.q.id)}</strong> — "
+                f"{html.escape(self.q.stem)}</p><ul style='list-style:none'>{options}</ul></div>")
+
+
+def ask(question_id: str) -> Ask:
+    """Affiche la question avec ses quatre options et un bouton « Vérifier »."""
+    return Ask(question(question_id))
