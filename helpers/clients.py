@@ -102,9 +102,9 @@ class CliStderr:
             return None
         hook = re.search(r"Error in hook callback (\w+)", text)
         if hook:
-            return (f"Un hook a levé une exception ({hook.group(1)}). Le CLI l'a ignoré et a laissé passer "
-                    f"l'appel d'outil : un hook qui plante ne bloque rien. Corrigez le hook ; pour refuser, "
-                    f"renvoyez explicitement permissionDecision « deny ».")
+            return (f"Un hook a levé une exception ({hook.group(1)}). Par défaut, le CLI l'ignore et laisse passer "
+                    f"l'appel d'outil (fail open) ; seul HookMatcher(on_failure=\"block\") le refuserait. Corrigez "
+                    f"le hook ; pour refuser, renvoyez explicitement permissionDecision « deny ».")
         first = next((ln for ln in self.lines if ln.strip()), "")
         return f"Le CLI a signalé un problème : {first[:200]}"
 

@@ -187,3 +187,52 @@ def partial(report: Report) -> float:
     """nbgrader's hidden tests: print the French report, end with the score (partial credit)."""
     print(report)
     return report.score
+
+
+def _raise_in_thread(thread: threading.Thread, exc_type: type[BaseException]) -> None:
+    import ctypes
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(exc_type))
+
+
+def run_in_thread(fn, *args, seconds: float = 5.0) -> Outcome:
+    """Run `fn(*args)` in a worker thread (it may start its own event loop); give up after `seconds`.
+
+    A worker still running at the deadline gets Deadline raised inside it, again and again for a
+    second; pure-Python code stops, and the grader moves on either way.
+    """
+    box: dict = {}
+
+    def target():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:  # noqa: BLE001 - learner code, reported not raised
+            box["error"] = exc
+
+    started = time.monotonic()
+    worker = threading.Thread(target=target, name="verification", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        for _ in range(20):
+            _raise_in_thread(worker, Deadline)
+            worker.join(0.05)
+            if not worker.is_alive():
+                break
+        return Outcome(error=Deadline(f"délai de {seconds:g} s dépassé"), timed_out=True,
+                       seconds=time.monotonic() - started)
+    error = box.get("error")
+    if isinstance(error, Deadline):
+        return Outcome(error=error, timed_out=True, seconds=time.monotonic() - started)
+    return Outcome(value=box.get("value"), error=error, seconds=time.monotonic() - started)
+
+
+def run_coroutine(fn, *args, seconds: float = 5.0) -> Outcome:
+    """Await learner coroutine function `fn(*args)` on a private event loop, with a deadline."""
+    import asyncio
+
+    def call():
+        result = fn(*args)
+        if not asyncio.iscoroutine(result):
+            raise TypeError("la fonction doit être définie avec « async def » (le SDK attend une coroutine)")
+        return asyncio.run(result)
+    return run_in_thread(call, seconds=seconds)

@@ -76,3 +76,8 @@ def test_the_untouched_student_version_gets_zero(graded, name):
 def test_a_loop_that_stops_on_text_gets_partial_credit(graded):
     score, max_score = graded[("stops_on_text", "1.1-boucles-agentiques")]
     assert 0 < score < max_score
+
+
+def test_a_refusal_placed_in_posttooluse_gets_partial_credit(graded):
+    score, max_score = graded[("refus_en_posttooluse", "1.5-hooks-agent-sdk")]
+    assert 0 < score < max_score

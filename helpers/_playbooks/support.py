@@ -72,35 +72,43 @@ class Desk:
         return {"email": self.email, "verification_code": self.code, "customer_id": self.customer_id,
                 "order_id": order_id, "amount": self.amount_of(order_id) if order_id else None}
 
-    def handoff(self, order_id: str, reason: str) -> dict:
-        amount = self.amount_of(order_id)
+    def handoff(self, order_id: str, reason: str, refund: bool) -> dict:
+        """A summary that stands alone: the human who takes over has no access to the conversation."""
+        amount = self.amount_of(order_id) if refund else None
+        done = [a for a in (
+            "identité vérifiée (get_customer)" if self.customer_id else None,
+            f"commande consultée (lookup_order {order_id})" if order_id in self.orders else None,
+            "remboursement tenté, refusé par la politique (process_refund)" if refund else "consultation refusée",
+        ) if a]
         return {
             "customer_id": self.customer_id or "non vérifié",
             "order_id": order_id,
-            "issue_summary": f"Le client demande le remboursement de la commande {order_id}.",
+            "issue_summary": (f"Le client demande le remboursement de la commande {order_id}." if refund
+                              else f"Le client demande où en est la commande {order_id}."),
             "root_cause": reason,
-            "refund_amount": amount,
-            "actions_taken": [a for a in (
-                "identité vérifiée (get_customer)" if self.customer_id else None,
-                f"commande consultée (lookup_order {order_id})" if order_id in self.orders else None,
-                "remboursement tenté, refusé par la politique (process_refund)",
-            ) if a],
-            "recommended_action": f"Valider ou refuser le remboursement de {amount} pour {order_id}.",
+            "refund_amount": amount if amount is not None else "sans objet",
+            "actions_taken": done,
+            "recommended_action": (f"Valider ou refuser le remboursement de {amount} pour {order_id}." if refund
+                                   else "Reprendre la demande avec les droits nécessaires et répondre au client."),
         }
 
 
-def _escalate(desk: Desk, order_id: str, reason: str) -> Reply:
+def _escalate(desk: Desk, order_id: str, reason: str, refund: bool) -> Reply:
     name = desk.names["escalate_to_human"]
-    case = desk.handoff(order_id, reason)
+    schema = desk.conv.tools[name].get("input_schema") or {}
+    case = desk.handoff(order_id, reason, refund)
     tool_input = fill(desk.conv.tools[name], {**case, "summary": case["issue_summary"], "reason": reason})
-    if not tool_input:  # a schema the model cannot map: the whole case goes in as one text
-        props = list((desk.conv.tools[name].get("input_schema") or {}).get("properties") or {"case": {}})
-        tool_input = {props[0]: case}
-    for key in ("customer_id", "order_id", "issue_summary", "root_cause", "refund_amount", "recommended_action"):
-        if key in (desk.conv.tools[name].get("input_schema") or {}).get("properties", {}):
+    for key in schema.get("properties", {}):
+        if key in case:
             tool_input.setdefault(key, case[key])
-    return Reply().say("Ce remboursement demande une validation humaine : je transmets le dossier à un "
-                       "conseiller.").call(name, tool_input)
+    if not tool_input:  # a schema the model cannot map: the whole case goes in as one value
+        props = list(schema.get("properties") or {"case": {}})
+        tool_input = {props[0]: case}
+    for key in schema.get("required", []):  # a required field the model knows nothing about
+        tool_input.setdefault(key, "non renseigné")
+    say = ("Ce remboursement demande une validation humaine : je transmets le dossier à un conseiller." if refund
+           else "Cette demande nécessite l'intervention d'un conseiller : je lui transmets le dossier.")
+    return Reply().say(say).call(name, tool_input)
 
 
 def _react_to_errors(desk: Desk) -> Reply | None:
@@ -110,7 +118,7 @@ def _react_to_errors(desk: Desk) -> Reply | None:
         reason = call.result or "(aucune raison donnée)"
         order_id = str(call.input.get("order_id") or next(iter(desk.mentioned_orders), "?"))
         if desk.names["escalate_to_human"] and HAND_OVER.search(reason) and call.name != desk.names["escalate_to_human"]:
-            return _escalate(desk, order_id, reason)
+            return _escalate(desk, order_id, reason, refund=call.name == desk.names["process_refund"])
         if desk.names["get_customer"] and desk.names["get_customer"].rsplit("__", 1)[-1] in reason \
                 and not desk.customer_id:
             if desk.email and desk.code:

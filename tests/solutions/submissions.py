@@ -25,3 +25,15 @@ def wrong_submissions(root: Path):
     nb = with_solution(release, "run_agent", code)
     nb = with_solution(nb, "reponses_1_1", 'reponses_1_1 = {"q1": "C", "q2": "B", "q3": "D", "q4": "A"}')
     yield "stops_on_text", name, nb
+
+    name = "1.5-hooks-agent-sdk"
+    release = json.loads((root / "release" / name / f"{name}.ipynb").read_text())
+    from . import hooks
+    nb = with_solution(release, "block_large_refunds", inspect.getsource(hooks.block_large_refunds).replace(
+        "    amount = float(", "    amount = float(").replace("async def block_large_refunds", "async def block_large_refunds", 1))
+    nb = with_solution(nb, "normalize_dates", "import json\n" + inspect.getsource(hooks.to_iso) + "\n"
+                       + inspect.getsource(hooks.normalize) + "\n" + inspect.getsource(hooks.normalize_dates))
+    nb = with_solution(nb, "HOOKS", 'HOOKS = {"PostToolUse": [HookMatcher(matcher="mcp__support__process_refund", '
+                                    'hooks=[block_large_refunds]), HookMatcher(matcher="^mcp__suivi__", '
+                                    'hooks=[normalize_dates])]}')
+    yield "refus_en_posttooluse", name, nb
