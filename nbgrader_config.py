@@ -1,7 +1,19 @@
-"""nbgrader, for this course: run every command from the course root (where this file is)."""
+"""nbgrader, for this course: run every command from the course root (where this file is).
+
+Autograding is hardened (see helpers/autograde.py): each notebook runs in a sandbox kernel,
+verdicts are computed outside it and written into the graded notebook by the grader itself, and
+a kernel that dies is restarted without stopping the batch. Feedback hides the hidden tests.
+"""
 import os
 import sys
 from pathlib import Path
+
+from nbconvert.preprocessors import ClearMetadataPreprocessor
+from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, GetGrades,
+                                    IgnorePattern, LimitOutput, OverwriteKernelspec, SaveAutoGrades)
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
+
+from helpers.autograde import ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts
 
 c = get_config()  # noqa: F821 - provided by nbgrader
 
@@ -14,8 +26,20 @@ c.CourseDirectory.db_url = "sqlite:///gradebook.db"
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"
 
-c.Execute.timeout = 180
+# An edited test cell is restored (nbgrader's own check); a deleted one comes back.
+c.RestoreDeletedTests.add_missing_cells = True
+c.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, RestoreDeletedTests,
+                                      CheckCellMetadata]
+
+c.Autograde.autograde_preprocessors = [
+    StartVerdicts, SandboxedExecute, ApplyVerdicts,
+    IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
+]
+c.Execute.timeout = int(os.environ.get("COURS_DELAI_CELLULE_S", "120"))
 c.Execute.interrupt_on_timeout = True
+c.LimitOutput.max_lines = 400
+
+c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, CSSHTMLHeaderPreprocessor]
 
 # Grading never needs a key or the network: when nbgrader itself runs (not a learner's JupyterLab,
 # which may read this file too), every kernel it starts is offline, whatever the shell holds.

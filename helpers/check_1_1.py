@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ._playbooks import Script, Step
 from ._server import Simulator
-from .grading import Criterion, Outcome, Report, run_learner
+from .grading import Criterion, Played, Report, plain, run_learner
 
 EXERCISE = "1.1.a"
 MODEL = "claude-sonnet-5-5"
@@ -135,33 +135,55 @@ class _Builder:
 @dataclass
 class Run:
     scenario: Scenario
-    outcome: Outcome
-    exchanges: list
+    played: Played          # plain data only: a verdict never touches learner objects
+    exchanges: list         # the simulator's own log of this scenario
     executed: list
     messages: list
 
 
-def _play(run_agent, scenario: Scenario, sim: Simulator) -> Run:
+def play(objects: dict, spec: dict) -> dict:
+    """Learner side (the Vérifier's kernel, or the graded kernel): run `run_agent` on one scenario.
+
+    Returns plain data: the outcome, the messages list as the learner left it, the tools run.
+    """
     import anthropic
-    sim.scripts.add(Script(scenario.question, scenario.steps, repeat_last=scenario.repeat_last))
-    client = anthropic.Anthropic(base_url=sim.base_url, api_key="sk-ant-verification", max_retries=0)
+    client = anthropic.Anthropic(base_url=spec["base_url"], api_key="sk-ant-verification", max_retries=0)
+    results = {(name, key): result for name, key, result in spec["results"]}
     executed: list = []
 
     def run_tool(name, tool_input):
-        executed.append((name, tool_input))
-        if name == scenario.failing:
-            raise RuntimeError(scenario.failure)
+        executed.append([name, plain(tool_input)])
+        if name == spec["failing"]:
+            raise RuntimeError(spec["failure"])
         key = (name, json.dumps(tool_input, sort_keys=True))
-        if key not in scenario.results:
+        if key not in results:
             raise KeyError(f"entrée inattendue pour {name} : {tool_input}")
-        return scenario.results[key]
+        return results[key]
 
-    messages = [{"role": "user", "content": scenario.question}]
+    messages = [{"role": "user", "content": spec["question"]}]
+    outcome = run_learner(objects["run_agent"], client, messages, spec["tools"], run_tool, model=MODEL,
+                          max_tokens=spec["max_tokens"], max_iterations=spec["max_iterations"], seconds=SECONDS)
+    return {"outcome": outcome.to_plain(), "messages": plain(messages), "executed": executed}
+
+
+def _spec(scenario: Scenario, base_url: str) -> dict:
+    return {"base_url": base_url, "question": scenario.question, "tools": scenario.tools,
+            "results": [[name, key, result] for (name, key), result in scenario.results.items()],
+            "failing": scenario.failing, "failure": scenario.failure, "max_tokens": scenario.max_tokens,
+            "max_iterations": scenario.max_iterations}
+
+
+def _play(player, scenario: Scenario, sim: Simulator) -> Run:
+    sim.scripts.add(Script(scenario.question, scenario.steps, repeat_last=scenario.repeat_last))
     mark = sim.log.mark()
-    outcome = run_learner(run_agent, client, messages, scenario.tools, run_tool, model=MODEL,
-                          max_tokens=scenario.max_tokens, max_iterations=scenario.max_iterations, seconds=SECONDS)
-    sim.scripts.remove(scenario.question)
-    return Run(scenario, outcome, sim.log.since(mark), executed, messages)
+    try:
+        data = player(_spec(scenario, sim.base_url))
+    finally:
+        sim.scripts.remove(scenario.question)
+    data = data if isinstance(data, dict) else {}
+    messages = data.get("messages") if isinstance(data.get("messages"), list) else []
+    return Run(scenario, Played.from_plain(data.get("outcome")), sim.log.since(mark), data.get("executed") or [],
+               messages)
 
 
 # -- diagnosis ---------------------------------------------------------------------------------
@@ -195,44 +217,44 @@ def _rejection(run: Run) -> str | None:
 
 
 def _why_failed(run: Run) -> str:
-    if run.outcome.timed_out:
+    if run.played.timed_out:
         return f"la fonction tournait encore après {SECONDS:g} s ({len(run.exchanges)} requêtes envoyées)"
     rejected = _rejection(run)
     if rejected:
         return rejected
-    if run.outcome.raised:
-        where = run.outcome.where()
-        return f"votre fonction a levé {run.outcome.error_line()}" + (f" ({where})" if where else "")
+    if run.played.raised:
+        where = run.played.where
+        return f"votre fonction a levé {run.played.error_line()}" + (f" ({where})" if where else "")
     return ""
 
 
-def _returned_message(run: Run):
-    value = run.outcome.value
-    return value if hasattr(value, "stop_reason") and hasattr(value, "content") else None
+def _returned_message(run: Run) -> dict | None:
+    value = run.played.value
+    if isinstance(value, dict) and value.get("__type__") in ("Message", "ParsedMessage") and value.get("id"):
+        return value
+    return None
 
 
-def _final_text(message) -> str:
-    try:
-        return "".join(getattr(b, "text", "") or "" for b in message.content)
-    except TypeError:
-        return ""
+def _final_text(message: dict) -> str:
+    return "".join(str(b.get("text") or "") for b in message.get("content") or [] if isinstance(b, dict))
 
 
 def _answered_properly(run: Run) -> tuple[bool, str]:
-    if not run.outcome.error and not run.outcome.timed_out:
+    if not run.played.error and not run.played.timed_out:
         message = _returned_message(run)
         if message is None:
-            return False, f"la fonction doit renvoyer le Message final ; elle a renvoyé {type(run.outcome.value).__name__}"
+            kind = run.played.value.get("__type__") if isinstance(run.played.value, dict) else type(run.played.value).__name__
+            return False, f"la fonction doit renvoyer le Message final ; elle a renvoyé {kind}"
         last = run.exchanges[-1] if run.exchanges else None
-        if str(getattr(message, "stop_reason", None)) != "end_turn" or last is None or last.stop_reason != "end_turn":
-            return False, (f"la boucle s'est arrêtée sur stop_reason={getattr(message, 'stop_reason', None)!r} : seul "
+        if message.get("stop_reason") != "end_turn" or last is None or last.stop_reason != "end_turn":
+            return False, (f"la boucle s'est arrêtée sur stop_reason={message.get('stop_reason')!r} : seul "
                            f"end_turn (ou stop_sequence) termine la boucle ; tool_use veut dire « continue »")
         expected = len(run.scenario.steps)
         if len(run.exchanges) != expected:
             return False, f"{len(run.exchanges)} requête(s) envoyée(s) au lieu de {expected}"
-        if message.id != last.response["id"]:
+        if message.get("id") != last.response["id"]:
             return False, "le Message renvoyé n'est pas la dernière réponse reçue"
-        missing = [w for w in run.scenario.final_words if w not in _final_text(message)]
+        missing = [w for w in run.scenario.final_words if w not in _final_text(last.response)]
         if missing:
             return False, f"la réponse finale ne reflète pas les résultats d'outils envoyés (manque : {missing[0]})"
         return True, f"{len(run.exchanges)} requêtes, arrêt sur end_turn"
@@ -285,7 +307,7 @@ def _tool_error(run: Run) -> tuple[bool, str]:
     sent = [b for e in run.exchanges for m in e.messages if m.get("role") == "user" and isinstance(m.get("content"), list)
             for b in m["content"] if b.get("type") == "tool_result"]
     errors = [b for b in sent if b.get("is_error")]
-    if run.outcome.raised and not _rejection(run) and run.scenario.failure in str(run.outcome.error):
+    if run.played.raised and not _rejection(run) and run.scenario.failure in str(run.played.error or ""):
         return False, ("l'exception de l'outil a interrompu la boucle : attrapez-la et renvoyez-la à Claude dans un "
                        "tool_result avec is_error: true")
     if not errors:
@@ -296,28 +318,29 @@ def _tool_error(run: Run) -> tuple[bool, str]:
 
 
 def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str]:
-    if run.outcome.timed_out:
+    if run.played.timed_out:
         return False, f"la fonction tournait encore après {SECONDS:g} s"
     if stop and not (run.exchanges and run.exchanges[-1].stop_reason == stop):
-        if run.outcome.raised and not run.exchanges:
-            return False, f"la fonction a levé avant même d'appeler l'API ({run.outcome.error_line()})"
-        if run.outcome.raised and not _rejection(run):
-            return False, f"la fonction a levé avant d'atteindre la réponse {stop} ({run.outcome.error_line()})"
-    if run.outcome.raised:
+        if run.played.raised and not run.exchanges:
+            return False, f"la fonction a levé avant même d'appeler l'API ({run.played.error_line()})"
+        if run.played.raised and not _rejection(run):
+            return False, f"la fonction a levé avant d'atteindre la réponse {stop} ({run.played.error_line()})"
+    if run.played.raised:
         rejected = _rejection(run)
         if rejected:
             return False, rejected
-        if isinstance(run.outcome.error, (NameError, AttributeError, TypeError, ImportError, NotImplementedError)):
-            return False, f"elle a bien levé, mais à cause d'un bug ({run.outcome.error_line()})"
-        return True, f"exception levée : {run.outcome.error_line()}"
+        if run.played.error_type in ("NameError", "AttributeError", "TypeError", "ImportError", "NotImplementedError",
+                                     "SystemExit", "KeyboardInterrupt"):
+            return False, f"elle a bien levé, mais à cause d'un bug ({run.played.error_line()})"
+        return True, f"exception levée : {run.played.error_line()}"
     return False, f"la fonction a renvoyé un résultat alors que {what} : elle doit lever une exception"
 
 
 def _cap(run: Run) -> tuple[bool, str]:
     n, cap = len(run.exchanges), run.scenario.max_iterations
-    if run.outcome.timed_out:
+    if run.played.timed_out:
         return False, f"pas de plafond : {n} requêtes envoyées et la boucle tournait encore (max_iterations={cap})"
-    if not run.outcome.raised:
+    if not run.played.raised:
         return False, (f"après {n} requêtes, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
                        f"exception, pas rendre une réponse inachevée")
     if n != cap:
@@ -326,20 +349,26 @@ def _cap(run: Run) -> tuple[bool, str]:
     return ok, detail if not ok else f"exception après exactement {cap} requêtes"
 
 
-def check(run_agent, seed: int | None = None) -> Report:
-    """Vérifie `run_agent` sur des scénarios tirés au hasard ; renvoie le rapport détaillé."""
+def check(run_agent, seed: int | None = None, *, player=None) -> Report:
+    """Vérifie `run_agent` sur des scénarios tirés au hasard ; renvoie le rapport détaillé.
+
+    `player(spec)` runs the learner's code for one scenario and returns plain data; by default it
+    runs here, in this process (the Vérifier). Grading passes one that runs in the learner's kernel.
+    """
     seed = secrets.randbelow(2**31) if seed is None else seed
+    if player is None:
+        if not callable(run_agent):
+            return Report(EXERCISE, [Criterion("fonction", "run_agent doit être une fonction", 10, False,
+                                               "définissez run_agent(client, messages, tools, run_tool, *, model, …)")])
+
+        def player(spec):
+            return play({"run_agent": run_agent}, spec)
     build = _Builder(seed)
     sim = Simulator().start()
     try:
-        if not callable(run_agent):
-            raise TypeError
         scenarios = [build.text_then_tool(), build.parallel(2), build.parallel(3), build.failing_tool(),
                      build.truncated(), build.refused(), build.endless()]
-        runs = {s.name: _play(run_agent, s, sim) for s in scenarios}
-    except TypeError:
-        return Report(EXERCISE, [Criterion("fonction", "run_agent doit être une fonction", 10, False,
-                                           "définissez run_agent(client, messages, tools, run_tool, *, model, …)")])
+        runs = {s.name: _play(player, s, sim) for s in scenarios}
     finally:
         sim.stop()
 

@@ -13,7 +13,7 @@ import secrets
 import tempfile
 from datetime import date, datetime, timedelta, timezone
 
-from .grading import Criterion, Report, run_coroutine, run_in_thread
+from .grading import Criterion, Played, Report, plain, run_coroutine, run_in_thread
 
 LIMIT = 500
 REFUND_TOOL = "mcp__support__process_refund"
@@ -38,6 +38,34 @@ def post_input(tool_name: str, tool_input: dict, data: object) -> dict:
             "tool_response": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
 
 
+def play(objects: dict, spec: dict) -> dict:
+    """Learner side: call a hook, or run the real CLI with HOOKS; return plain data only."""
+    if spec["kind"] == "hook":
+        outcome = run_coroutine(objects[spec["hook"]], spec["input"], "toolu_01Verification", {"signal": None},
+                                seconds=3)
+        return outcome.to_plain()
+    problem = _hooks_problem(objects["HOOKS"])
+    if problem:
+        return {"problem": problem}
+    record: list = []
+    if spec["scenario"] == "refund":
+        servers = {"support": {"server": _support_server(record, spec["amount"], spec["as_text"]),
+                               "_tools": ("get_customer", "lookup_order", "process_refund", "escalate_to_human")}}
+    else:
+        servers = {DATE_SERVER: {"server": _dates_server(record, spec["formats"]), "_tools": DATE_TOOLS}}
+    with tempfile.TemporaryDirectory() as workdir:
+        outcome = run_in_thread(_run_cli, spec["prompt"], objects["HOOKS"], servers, spec["base_url"], workdir,
+                                seconds=CLI_SECONDS)
+    return {"executed": plain(record), "timed_out": outcome.timed_out,
+            "error": outcome.error_line() or None}
+
+
+def _local_player(objects: dict):
+    def player(spec):
+        return play(objects, spec)
+    return player
+
+
 def _decision(output: object) -> tuple[str | None, str]:
     if not isinstance(output, dict):
         return None, ""
@@ -49,22 +77,25 @@ def _decision(output: object) -> tuple[str | None, str]:
 
 # -- 1.5.a ------------------------------------------------------------------------------------
 
-def check_refunds(limit, hook, seed: int | None = None) -> Report:
+def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Report:
     """Vérifie block_large_refunds (et REFUND_LIMIT) sur des montants variés, nombres et textes."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
     order = f"ORD-{r.randint(1000, 9999)}"
+    player = player or _local_player({"block_large_refunds": hook})
+    limit = plain(limit)
 
     def ask(amount) -> tuple[str | None, str, str]:
-        outcome = run_coroutine(hook, pre_input(REFUND_TOOL, {"order_id": order, "amount": amount,
-                                                              "customer_id": "C-1042"}),
-                                "toolu_01Verification", {"signal": None}, seconds=3)
+        outcome = Played.from_plain(player({"kind": "hook", "hook": "block_large_refunds",
+                                            "input": pre_input(REFUND_TOOL, {"order_id": order, "amount": amount,
+                                                                             "customer_id": "C-1042"})}))
         if outcome.timed_out:
             return None, "", "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
             return None, "", f"le hook a levé {outcome.error_line()} pour amount={amount!r}"
         decision, reason = _decision(outcome.value)
-        if outcome.value is not None and not isinstance(outcome.value, dict):
-            return None, "", f"le hook doit renvoyer un dict, il a renvoyé {type(outcome.value).__name__}"
+        if outcome.value is not None and (not isinstance(outcome.value, dict) or "__type__" in outcome.value):
+            kind = outcome.value.get("__type__") if isinstance(outcome.value, dict) else type(outcome.value).__name__
+            return None, "", f"le hook doit renvoyer un dict, il a renvoyé {kind}"
         specific = (outcome.value or {}).get("hookSpecificOutput") or {}
         if decision == "deny" and specific.get("hookEventName") != "PreToolUse":
             return None, "", "hookSpecificOutput doit porter hookEventName = « PreToolUse »"
@@ -130,15 +161,16 @@ def _ambiguous_day(r: random.Random) -> date:
             return d
 
 
-def check_dates(hook, seed: int | None = None) -> Report:
+def check_dates(hook, seed: int | None = None, *, player=None) -> Report:
     """Vérifie normalize_dates : Unix, ISO 8601 et JJ/MM/AAAA deviennent AAAA-MM-JJ, rien d'autre ne change."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
     parcel = f"ORD-{r.randint(100, 999)}"
+    player = player or _local_player({"normalize_dates": hook})
 
     def run(data: dict) -> tuple[object, str]:
         tool = f"mcp__{DATE_SERVER}__{r.choice(DATE_TOOLS)}"
-        outcome = run_coroutine(hook, post_input(tool, {"order_id": parcel}, data), "toolu_01Verification",
-                                {"signal": None}, seconds=3)
+        outcome = Played.from_plain(player({"kind": "hook", "hook": "normalize_dates",
+                                            "input": post_input(tool, {"order_id": parcel}, data)}))
         if outcome.timed_out:
             return None, "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
@@ -296,53 +328,52 @@ def _hooks_problem(hooks: object) -> str | None:
     return None
 
 
-def check_end_to_end(hooks, seed: int | None = None) -> Report:
-    """Fait tourner HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates."""
+def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
+    """Fait tourner HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates.
+
+    The verdict rests on this process's own simulator log (what the model was sent and answered);
+    what the learner's side reports about its tools is only a second witness.
+    """
     from ._server import Simulator
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
-    problem = _hooks_problem(hooks)
-    if problem:
-        return Report("1.5.c", [Criterion(k, rule, pts, False, problem) for k, rule, pts in _E2E_RULES])
+    player = player or _local_player({"HOOKS": hooks})
     sim = Simulator().start()
     try:
-        with tempfile.TemporaryDirectory() as workdir:
-            results = {}
-            for label, amount in (("gros", r.choice([650, 900, 1250, 2400])), ("petit", r.choice([45, 180, 500]))):
-                as_text = r.random() < 0.5
-                record: list = []
-                order = f"ORD-{r.randint(1000, 9999)}"
-                prompt = (f"Bonjour, je suis client ({r.choice(['lea', 'sami', 'ines'])}@exemple.fr, code "
-                          f"{r.randint(100000, 999999)}). Je demande le remboursement de ma commande {order}.")
-                servers = {"support": {"server": _support_server(record, f"{amount}.00" if as_text else amount, as_text),
-                                       "_tools": ("get_customer", "lookup_order", "process_refund", "escalate_to_human")}}
-                mark = sim.log.mark()
-                outcome = run_in_thread(_run_cli, prompt, hooks, servers, sim.base_url, workdir, seconds=CLI_SECONDS)
-                results[label] = (amount, record, sim.log.since(mark), outcome)
-
-            # The DD/MM/YYYY source gets a day that also reads as a valid US date: misreading shows.
-            ambiguous = _ambiguous_day(r)
-            others = set()
-            while len(others) < 2:
-                candidate = date(2025, 1, 1) + timedelta(days=r.randint(0, 364))
-                if candidate != ambiguous:
-                    others.add(candidate)
-            kinds = ["unix", "iso"]
-            r.shuffle(kinds)
-            plan = [("slash", ambiguous)] + list(zip(kinds, sorted(others)))
-            r.shuffle(plan)
-            days = [day for _kind, day in plan]
-            shown = {"unix": lambda d: _unix_noon(d), "iso": lambda d: f"{d.isoformat()}T08:30:00Z",
-                     "slash": lambda d: d.strftime("%d/%m/%Y")}
-            formats = {tool: shown[kind](day) for tool, (kind, day) in zip(DATE_TOOLS, plan)}
-            truth = dict(zip(DATE_TOOLS, days))
-            record = []
-            ids = [f"ORD-{r.randint(100, 999)}{i}" for i in range(3)]
-            prompt = f"Quand les colis {ids[0]}, {ids[1]} et {ids[2]} ont-ils été expédiés, et dans quel ordre ?"
+        results = {}
+        for label, amount in (("gros", r.choice([650, 900, 1250, 2400])), ("petit", r.choice([45, 180, 500]))):
+            as_text = r.random() < 0.5
+            order = f"ORD-{r.randint(1000, 9999)}"
+            prompt = (f"Bonjour, je suis client ({r.choice(['lea', 'sami', 'ines'])}@exemple.fr, code "
+                      f"{r.randint(100000, 999999)}). Je demande le remboursement de ma commande {order}.")
             mark = sim.log.mark()
-            outcome = run_in_thread(_run_cli, prompt, hooks,
-                                    {DATE_SERVER: {"server": _dates_server(record, formats), "_tools": DATE_TOOLS}},
-                                    sim.base_url, workdir, seconds=CLI_SECONDS)
-            results["dates"] = (truth, record, sim.log.since(mark), outcome)
+            data = player({"kind": "cli", "scenario": "refund", "prompt": prompt, "base_url": sim.base_url,
+                           "amount": f"{amount}.00" if as_text else amount, "as_text": as_text})
+            results[label] = (amount, data if isinstance(data, dict) else {}, sim.log.since(mark))
+            if results[label][1].get("problem"):
+                problem = results[label][1]["problem"]
+                return Report("1.5.c", [Criterion(k, rule, pts, False, problem) for k, rule, pts in _E2E_RULES])
+
+        # The DD/MM/YYYY source gets a day that also reads as a valid US date: misreading shows.
+        ambiguous = _ambiguous_day(r)
+        others = set()
+        while len(others) < 2:
+            candidate = date(2025, 1, 1) + timedelta(days=r.randint(0, 364))
+            if candidate != ambiguous:
+                others.add(candidate)
+        kinds = ["unix", "iso"]
+        r.shuffle(kinds)
+        plan = [("slash", ambiguous)] + list(zip(kinds, sorted(others)))
+        r.shuffle(plan)
+        shown = {"unix": lambda d: _unix_noon(d), "iso": lambda d: f"{d.isoformat()}T08:30:00Z",
+                 "slash": lambda d: d.strftime("%d/%m/%Y")}
+        formats = {tool: shown[kind](day) for tool, (kind, day) in zip(DATE_TOOLS, plan)}
+        truth = {tool: day for tool, (_kind, day) in zip(DATE_TOOLS, plan)}
+        ids = [f"ORD-{r.randint(100, 999)}{i}" for i in range(3)]
+        prompt = f"Quand les colis {ids[0]}, {ids[1]} et {ids[2]} ont-ils été expédiés, et dans quel ordre ?"
+        mark = sim.log.mark()
+        data = player({"kind": "cli", "scenario": "dates", "prompt": prompt, "base_url": sim.base_url,
+                       "formats": formats})
+        results["dates"] = (truth, data if isinstance(data, dict) else {}, sim.log.since(mark))
     finally:
         sim.stop()
     return Report("1.5.c", [_judge_big(results["gros"]), _judge_small(results["petit"]),
@@ -357,58 +388,71 @@ _E2E_RULES = [
 ]
 
 
-def _final_text(outcome) -> str:
-    from claude_agent_sdk import ResultMessage
-    messages = outcome.value or []
-    results = [m for m in messages if isinstance(m, ResultMessage)]
-    return (results[-1].result or "") if results else ""
+def _tool_results(log: list, short_name: str) -> list[dict]:
+    """tool_result blocks the model received for calls to `short_name` (read from the simulator log)."""
+    ids = {b.get("id") for e in log if e.ok and isinstance(e.response, dict) for b in e.response.get("content", [])
+           if b.get("type") == "tool_use" and str(b.get("name", "")).rsplit("__", 1)[-1] == short_name}
+    seen, out = set(), []
+    for e in log:
+        for m in e.messages:
+            if m.get("role") == "user" and isinstance(m.get("content"), list):
+                for b in m["content"]:
+                    if b.get("type") == "tool_result" and b.get("tool_use_id") in ids and b.get("tool_use_id") not in seen:
+                        seen.add(b["tool_use_id"])
+                        out.append(b)
+    return out
+
+
+def _ran(log: list, reported: object, short_name: str) -> bool:
+    on_the_wire = any(not b.get("is_error") for b in _tool_results(log, short_name))
+    said = isinstance(reported, list) and any(isinstance(x, list) and x and x[0] == short_name for x in reported)
+    return on_the_wire or said
 
 
 def _judge_big(result) -> Criterion:
-    amount, record, log, outcome = result
+    amount, data, log = result
     key, rule, points = _E2E_RULES[0]
-    names = [name for name, _ in record]
-    if outcome.timed_out:
+    if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
-    if "process_refund" in names:
+    if _ran(log, data.get("executed"), "process_refund"):
         return Criterion(key, rule, points, False, f"process_refund s'est exécuté pour {amount} : le refus doit venir "
                                                    f"AVANT l'exécution (PreToolUse), avec un matcher qui vise "
                                                    f"{REFUND_TOOL}")
-    denied = [b for e in log for m in e.messages if m.get("role") == "user" and isinstance(m.get("content"), list)
-              for b in m["content"] if b.get("type") == "tool_result" and b.get("is_error")]
-    if not denied:
+    refused = [b for b in _tool_results(log, "process_refund") if b.get("is_error")]
+    if not refused:
         return Criterion(key, rule, points, False, "Claude n'a reçu aucun refus pour ce remboursement")
-    if "escalate_to_human" not in names:
+    if not _ran(log, [], "escalate_to_human"):
         return Criterion(key, rule, points, False, "le remboursement a été bloqué, mais Claude n'a pas escaladé : la "
                                                    "raison du refus doit l'orienter vers escalate_to_human")
     return Criterion(key, rule, points, True, f"{amount} : refusé avant exécution, dossier transmis à un conseiller")
 
 
 def _judge_small(result) -> Criterion:
-    amount, record, _log, outcome = result
+    amount, data, log = result
     key, rule, points = _E2E_RULES[1]
-    if outcome.timed_out:
+    if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
-    if "process_refund" not in [name for name, _ in record]:
+    if not _ran(log, [], "process_refund"):
         return Criterion(key, rule, points, False, f"le remboursement de {amount} n'a pas été exécuté : seul ce qui "
                                                    f"dépasse 500 doit être bloqué")
     return Criterion(key, rule, points, True, f"remboursement de {amount} exécuté")
 
 
 def _judge_dates(result) -> Criterion:
-    truth, record, _log, outcome = result
+    truth, data, log = result
     key, rule, points = _E2E_RULES[2]
-    if outcome.timed_out:
+    if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
-    answer = _final_text(outcome)
+    finals = [e for e in log if e.ok and e.stop_reason == "end_turn"]
+    answer = "".join(b.get("text", "") for b in finals[-1].response["content"]) if finals else ""
     wanted = " → ".join(f"{tool} ({day.isoformat()})" for tool, day in sorted(truth.items(), key=lambda kv: kv[1]))
     if wanted in answer:
         return Criterion(key, rule, points, True, "dates lues en ISO, ordre juste")
     wrong = [tool for tool, day in truth.items() if f"{tool} : date_expedition = {day.isoformat()}" not in answer]
     detail = (f"Claude a mal lu la date de {', '.join(wrong)} : le hook PostToolUse doit lui donner des dates ISO"
               if wrong else "l'ordre chronologique donné par Claude est faux")
-    if not record:
-        detail = "aucun outil de suivi n'a tourné"
+    if not finals:
+        detail = "Claude n'a pas donné de réponse finale"
     return Criterion(key, rule, points, False, detail)
 
 

@@ -143,6 +143,27 @@ class deadline:
         return False
 
 
+def plain(value: object, depth: int = 0) -> object:
+    """JSON-like data only: what a verdict may rely on. Learner objects (whatever their __eq__) are
+    reduced to their data (pydantic models, dicts, lists, scalars) or to a marker of their type."""
+    if depth > 40:
+        return {"__type__": "trop profond"}
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if type(value) in (list, tuple):
+        return [plain(v, depth + 1) for v in value]
+    if type(value) is dict:
+        return {str(k): plain(v, depth + 1) for k, v in value.items()}
+    try:
+        from pydantic import BaseModel
+        if isinstance(value, BaseModel) and type(value).__module__.startswith(("anthropic.", "claude_agent_sdk.")):
+            data = plain(type(value).model_dump(value, mode="json", exclude_none=False), depth + 1)
+            return {**data, "__type__": type(value).__name__} if isinstance(data, dict) else data
+    except Exception:  # noqa: BLE001 - a learner object that breaks serialisation is just an object
+        pass
+    return {"__type__": type(value).__name__}
+
+
 @dataclass
 class Outcome:
     """What happened when learner code ran: its return value, or the exception it raised."""
@@ -168,6 +189,37 @@ class Outcome:
         mine = [f for f in frames if "ipykernel" in f.filename or f.filename.startswith("<")]
         frame = (mine or frames)[-1]
         return f"ligne {frame.lineno} : {frame.line}" if frame.line else ""
+
+    def to_plain(self) -> dict:
+        return {"value": plain(self.value), "error": self.error_line() or None, "where": self.where(),
+                "error_type": type(self.error).__name__ if self.error is not None else None,
+                "timed_out": self.timed_out, "seconds": self.seconds}
+
+
+@dataclass
+class Played:
+    """An outcome as the judge sees it: plain data only (from this process or from a kernel)."""
+    value: object = None
+    error: str | None = None
+    error_type: str | None = None
+    where: str = ""
+    timed_out: bool = False
+    seconds: float = 0.0
+
+    @classmethod
+    def from_plain(cls, data: object) -> "Played":
+        if not isinstance(data, dict):
+            return cls(error="réponse illisible du noyau", error_type="ProtocolError")
+        return cls(value=data.get("value"), error=data.get("error"), error_type=data.get("error_type"),
+                   where=str(data.get("where") or ""), timed_out=bool(data.get("timed_out")),
+                   seconds=float(data.get("seconds") or 0))
+
+    @property
+    def raised(self) -> bool:
+        return self.error is not None and not self.timed_out
+
+    def error_line(self) -> str:
+        return self.error or ""
 
 
 def run_learner(fn, *args, seconds: float = 5.0, **kwargs) -> Outcome:

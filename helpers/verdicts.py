@@ -1,0 +1,225 @@
+"""Verdicts the learner's code cannot touch.
+
+`grade(exercise, *objects)` is what every hidden test cell calls. Alone (self-study, « Vérifier »)
+it runs the check in this process. Under grading, nbgrader's trusted process runs a
+`VerdictService` and hands the kernel its address: the check then runs *in the trusted process*,
+on its own simulators; the kernel only executes the learner's code for each scenario and answers
+with plain data. The verdict stays in the trusted process, which writes it into the graded
+notebook itself — whatever the learner's code did to the kernel (patched checks, rewritten cells,
+a forged number printed by the test cell) changes nothing.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import secrets
+import socket
+import socketserver
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from .grading import Criterion, Report
+
+ENV = "COURS_VERDICTS"        # "<socket path>|<token>", set only by the trusted grader
+MAX_LINE = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Exercise:
+    names: tuple[str, ...]     # the learner objects the hidden test passes, in order
+    module: str                # the check module (its play() runs learner code)
+    quiz: tuple[str, ...] = ()  # question ids, for a scenario quiz (answers read from the notebook)
+
+
+EXERCISES = {
+    "1.1.a": Exercise(("run_agent",), "check_1_1"),
+    "1.1.q": Exercise(("reponses_1_1",), "quiz", ("1.1.q1", "1.1.q2", "1.1.q3", "1.1.q4")),
+    "1.5.a": Exercise(("REFUND_LIMIT", "block_large_refunds"), "check_1_5"),
+    "1.5.b": Exercise(("normalize_dates",), "check_1_5"),
+    "1.5.c": Exercise(("HOOKS",), "check_1_5"),
+    "1.5.q": Exercise(("reponses_1_5",), "quiz", ("1.5.q1", "1.5.q2", "1.5.q3", "1.5.q4")),
+}
+
+
+def judge(exercise: str, player, values: list) -> Report:
+    """Run the check of `exercise`; learner code only through `player`, learner values as plain data."""
+    from . import check_1_1, check_1_5
+    if exercise == "1.1.a":
+        return check_1_1.check(None, player=player)
+    if exercise == "1.5.a":
+        return check_1_5.check_refunds(values[0], None, player=player)
+    if exercise == "1.5.b":
+        return check_1_5.check_dates(None, player=player)
+    if exercise == "1.5.c":
+        return check_1_5.check_end_to_end(None, player=player)
+    raise KeyError(exercise)
+
+
+def quiz_report(exercise: str, answers: object) -> Report:
+    from .quiz import check_answers
+    return check_answers(exercise, answers, list(EXERCISES[exercise].quiz))
+
+
+def _local(exercise: str, objects: tuple) -> Report:
+    from . import check_1_1, check_1_5
+    spec = EXERCISES[exercise]
+    if spec.quiz:
+        return quiz_report(exercise, objects[0])
+    if exercise == "1.1.a":
+        return check_1_1.report_for(*objects)
+    return check_1_5.report_for(exercise, *objects)
+
+
+def grade(exercise: str, *objects) -> Report:
+    """Vérifie l'exercice : ici même, ou — pendant la correction — par le correcteur de confiance."""
+    if exercise not in EXERCISES:
+        raise KeyError(f"exercice inconnu : {exercise!r}")
+    address = os.environ.get(ENV)
+    if not address:
+        return _local(exercise, objects)
+    return _remote(exercise, objects, address)
+
+
+# -- the kernel's side of the protocol ---------------------------------------------------------
+
+def _send(stream, message: dict) -> None:
+    stream.write((json.dumps(message, ensure_ascii=False) + "\n").encode())
+    stream.flush()
+
+
+def _receive(stream) -> dict:
+    line = stream.readline(MAX_LINE)
+    if not line:
+        raise ConnectionError("connexion fermée")
+    return json.loads(line)
+
+
+def _remote(exercise: str, objects: tuple, address: str) -> Report:
+    import importlib
+
+    from .grading import plain
+    path, token = address.split("|", 1)
+    spec = EXERCISES[exercise]
+    module = importlib.import_module(f"helpers.{spec.module}") if not spec.quiz else None
+    named = dict(zip(spec.names, objects))
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.connect(path)
+        stream = sock.makefile("rwb")
+        _send(stream, {"token": token, "exercise": exercise, "values": [plain(o) for o in objects]})
+        while True:
+            message = _receive(stream)
+            if "play" in message:
+                try:
+                    result = module.play(named, message["play"])
+                except Exception as exc:  # noqa: BLE001 - reported to the judge as data
+                    result = {"outcome": {"error": f"{type(exc).__name__} : {exc}", "error_type": type(exc).__name__}}
+                _send(stream, {"result": result})
+            elif "report" in message:
+                report = Report(exercise, [Criterion(c["key"], c["rule"], c["points"], c["passed"], c["detail"])
+                                           for c in message["report"]])
+                return report
+
+
+# -- the trusted side ---------------------------------------------------------------------------
+
+def _report_data(report: Report) -> list[dict]:
+    return [{"key": c.key, "rule": c.rule, "points": c.points, "passed": c.passed, "detail": c.detail}
+            for c in report.criteria]
+
+
+class VerdictService:
+    """Runs in nbgrader's process for one notebook: judges on request, keeps the verdicts."""
+
+    def __init__(self) -> None:
+        self.token = secrets.token_hex(16)
+        self.folder = tempfile.mkdtemp(prefix="cours-verdicts-")
+        self.path = str(Path(self.folder) / "s")
+        self.verdicts: dict[str, Report] = {}
+        self.attempts: dict[str, int] = {}
+        self._lock = threading.Lock()
+        service = self
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self) -> None:
+                service._serve(self.rfile, self.wfile)
+
+        self._server = socketserver.ThreadingUnixStreamServer(self.path, Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        daemon=True)
+        self._thread.start()
+
+    @property
+    def address(self) -> str:
+        return f"{self.path}|{self.token}"
+
+    def _serve(self, rfile, wfile) -> None:
+        try:
+            hello = json.loads(rfile.readline(MAX_LINE) or b"{}")
+        except ValueError:
+            return
+        exercise = hello.get("exercise")
+        if hello.get("token") != self.token or exercise not in EXERCISES or EXERCISES[exercise].quiz:
+            return
+        with self._lock:
+            self.attempts[exercise] = self.attempts.get(exercise, 0) + 1
+        broken = {"dead": False}
+
+        def player(spec: dict) -> object:
+            if broken["dead"]:
+                return _crashed()
+            try:
+                wfile.write((json.dumps({"play": spec}, ensure_ascii=False) + "\n").encode())
+                wfile.flush()
+                line = rfile.readline(MAX_LINE)
+                if not line:
+                    raise ConnectionError
+                return json.loads(line).get("result")
+            except (OSError, ValueError, ConnectionError):
+                broken["dead"] = True
+                return _crashed()
+
+        values = hello.get("values") if isinstance(hello.get("values"), list) else []
+        report = judge(exercise, player, values)
+        with self._lock:
+            self.verdicts[exercise] = report
+        try:
+            wfile.write((json.dumps({"report": _report_data(report)}, ensure_ascii=False) + "\n").encode())
+            wfile.flush()
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        try:
+            os.unlink(self.path)
+            os.rmdir(self.folder)
+        except OSError:
+            pass
+
+
+def _crashed() -> dict:
+    return {"outcome": {"error": "le noyau s'est arrêté ou a coupé la connexion pendant l'exécution de votre code",
+                        "error_type": "KernelDied"}}
+
+
+# -- reading the learner's answers from the notebook itself ---------------------------------------
+
+def answers_from_source(source: str, name: str) -> object:
+    """The literal assigned to `name` in a solution cell (a dict of letters), or None."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    value = None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                value = None
+    return value

@@ -1,0 +1,140 @@
+"""A simulated cohort, for the tests, the grading benchmark and the instructor dashboard's demo.
+
+    .venv/bin/python tools/simulated_cohort.py /tmp/cours-demo --students 50
+
+builds a course folder (nbgrader_config.py, source/, a gradebook with the assignments) whose
+submitted/ holds, for every student and every assignment, the student version with a solution
+drawn from a catalogue: correct, one of the classic mistakes, or left untouched.
+"""
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from solutions import hooks, loops  # noqa: E402
+from solutions.submissions import with_solution  # noqa: E402
+
+FIRST_NAMES = ["camille", "lea", "hugo", "ines", "lucas", "chloe", "sami", "manon", "noah", "jade", "yanis", "zoe",
+               "louis", "emma", "adam", "lina", "theo", "sarah", "nolan", "alice"]
+ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "C", "q2": "A", "q3": "D", "q4": "B"}),
+           "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "D", "q2": "B", "q3": "A", "q4": "C"})}
+
+
+def _source(fn, name: str | None = None) -> str:
+    code = inspect.getsource(fn)
+    return code if name is None else code.replace(f"def {fn.__name__}(", f"def {name}(", 1)
+
+
+def _loop(fn) -> str:
+    return "import json\n\n" + _source(fn, "run_agent")
+
+
+LOOP_VARIANTS = {
+    "correct": _loop(loops.run_agent),
+    "s'arrête sur du texte": _loop(loops.stops_on_text),
+    "un message par tool_result": _loop(loops.one_message_per_result),
+    "seulement le premier tool_use": _loop(loops.only_first_tool_use),
+    "texte retiré du tour assistant": _loop(loops.drops_text_blocks),
+    "max_tokens pris pour une fin": _loop(loops.returns_on_max_tokens),
+    "l'exception d'outil casse la boucle": _loop(loops.tool_exception_crashes),
+    "le plafond renvoie au lieu de lever": _loop(loops.cap_returns),
+}
+
+REFUND_VARIANTS = {
+    "correct": _source(hooks.block_large_refunds),
+    "refus sans raison": _source(hooks.deny_without_reason, "block_large_refunds"),
+    "500 refusé": "\n".join([_source(hooks.block_large_refunds, "_correct"), _source(hooks.denies_500,
+                                                                                     "block_large_refunds")]).replace(
+        "await block_large_refunds(", "await _correct("),
+    "montant comparé en texte": "\n".join([_source(hooks.block_large_refunds, "_correct"),
+                                           _source(hooks.compares_text, "block_large_refunds")]).replace(
+        "await block_large_refunds(", "await _correct("),
+}
+DATES_BASE = "import json\n" + _source(hooks.to_iso) + "\n" + _source(hooks.normalize)
+DATE_VARIANTS = {
+    "correct": DATES_BASE + "\n" + _source(hooks.normalize_dates),
+    "renvoie un dict": DATES_BASE + "\n" + _source(hooks.returns_a_dict, "normalize_dates"),
+}
+HOOKS_VARIANTS = {
+    "correct": 'HOOKS = {"PreToolUse": [HookMatcher(matcher="mcp__support__process_refund", hooks=[block_large_refunds])],'
+               ' "PostToolUse": [HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])]}',
+    "refus en PostToolUse": 'HOOKS = {"PostToolUse": [HookMatcher(matcher="mcp__support__process_refund", '
+                            'hooks=[block_large_refunds]), HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])]}',
+    "matcher au nom court": 'HOOKS = {"PreToolUse": [HookMatcher(matcher="process_refund", hooks=[block_large_refunds])],'
+                            ' "PostToolUse": [HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])]}',
+}
+
+
+def _answers(r: random.Random, right: dict) -> dict:
+    return {q: (a if r.random() < 0.7 else r.choice("ABCD")) for q, a in right.items()}
+
+
+def submission(assignment: str, release_nb: dict, r: random.Random) -> tuple[dict, str]:
+    """One student's notebook for `assignment`, and a label of what it contains."""
+    if r.random() < 0.12:
+        return release_nb, "copie vierge"
+    name, right = ANSWERS[assignment]
+    answers = f"{name} = {json.dumps(_answers(r, right))}"
+    if assignment.startswith("1.1"):
+        label = r.choice(list(LOOP_VARIANTS)) if r.random() < 0.6 else "correct"
+        nb = with_solution(release_nb, "run_agent", LOOP_VARIANTS[label])
+        return with_solution(nb, "reponses_1_1", answers), label
+    refund = r.choice(list(REFUND_VARIANTS)) if r.random() < 0.4 else "correct"
+    dates = r.choice(list(DATE_VARIANTS)) if r.random() < 0.3 else "correct"
+    mapping = r.choice(list(HOOKS_VARIANTS)) if r.random() < 0.3 else "correct"
+    nb = with_solution(release_nb, "block_large_refunds", "REFUND_LIMIT = 500\n\n" + REFUND_VARIANTS[refund])
+    nb = with_solution(nb, "normalize_dates", DATE_VARIANTS[dates])
+    nb = with_solution(nb, "HOOKS", HOOKS_VARIANTS[mapping])
+    return with_solution(nb, "reponses_1_5", answers), f"{refund} / {dates} / {mapping}"
+
+
+def nbgrader(course: Path, *args: str) -> None:
+    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+    subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=ERROR"], cwd=course, env=env, check=True)
+
+
+def build(course: Path, n_students: int, *, assignments: list[str] | None = None, seed: int = 2026) -> dict:
+    """Create the course folder; returns {(student, assignment): label}."""
+    course.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "nbgrader_config.py", course)
+    if not (course / "source").exists():
+        shutil.copytree(ROOT / "source", course / "source")
+    assignments = assignments or sorted(p.name for p in (ROOT / "source").iterdir() if p.is_dir())
+    for name in assignments:
+        nbgrader(course, "generate_assignment", name, "--force")
+    r = random.Random(seed)
+    labels = {}
+    for i in range(n_students):
+        student = f"etu-{i + 1:03d}-{FIRST_NAMES[i % len(FIRST_NAMES)]}"
+        for name in assignments:
+            release = json.loads((course / "release" / name / f"{name}.ipynb").read_text())
+            nb, label = submission(name, release, r)
+            target = course / "submitted" / student / name
+            target.mkdir(parents=True, exist_ok=True)
+            (target / f"{name}.ipynb").write_text(json.dumps(nb, ensure_ascii=False))
+            labels[(student, name)] = label
+    return labels
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Crée une cohorte simulée (dossier de cours nbgrader).")
+    parser.add_argument("course", type=Path)
+    parser.add_argument("--students", type=int, default=20)
+    args = parser.parse_args()
+    labels = build(args.course, args.students)
+    print(f"{len(labels)} copies soumises dans {args.course / 'submitted'}.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
