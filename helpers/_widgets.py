@@ -25,4 +25,16 @@ class WithFallback(widgets.VBox):
         return bundle
 
 
-BUTTON_LAYOUT = widgets.Layout(width="auto", min_width="120px")
+BUTTON_LAYOUT = widgets.Layout(width="auto", min_width="120px", align_self="flex-start")
+
+
+def readable(html: str) -> str:
+    """Normal line spacing inside an HTML widget (ipywidgets sets a 28 px line height)."""
+    return f'<div style="line-height:1.45;font-size:14px">{html}</div>'
+
+
+def badge(passed: bool) -> str:
+    """✅/❌ plus a word: readable even where no emoji font is installed."""
+    if passed:
+        return '<span style="color:#1e6b2f;font-weight:bold;white-space:nowrap">✅ réussi</span>'
+    return '<span style="color:#b3261e;font-weight:bold;white-space:nowrap">❌ à revoir</span>'

@@ -225,12 +225,41 @@ class RestoreDeletedTests(OverwriteCells):
 
 
 class HideHiddenTests(NbGraderPreprocessor):
-    """Feedback: hidden tests' code and tracebacks stay with the instructor; the report stays."""
+    """Feedback: hidden tests' code, tracebacks and grader internals stay with the instructor; the report stays.
+
+    The feedback is the autograded notebook, whose test cells nbgrader has restored from the master,
+    hidden tests included (nbgrader issue #1363). A code test cell's source becomes a one-line note
+    and keeps the report `ApplyVerdicts` wrote; a hidden region left in any other cell is cut out;
+    an error keeps `ename: evalue` only; absolute paths are cut to their last part in errors and on
+    stderr, and the verdict service's address is masked everywhere. Learners' own cells and
+    what they printed stay as they are: that is the useful part of the feedback.
+    """
+
+    NOTE = "# Vérification cachée : le rapport ci-dessous dit ce qui a été vérifié."
+    HIDDEN = re.compile(r"^[^\n]*BEGIN HIDDEN TESTS.*?END HIDDEN TESTS[^\n]*\n?", re.S | re.M)
+    FOLDERS = re.compile(r"(?<![\w.:/~-])(?:~|\.{1,2})?/(?:[\w.+@-]+/)+")  # a path's folders, not its name
+    SECRETS = re.compile(r"[^\s'\"]*cours-verdicts-[^\s'\"]*|\|[0-9a-f]{32}\b")  # "<socket>|<token>"
 
     def preprocess_cell(self, cell, resources, index):
-        if is_grade(cell) and not is_solution(cell) and cell.cell_type == "code":
-            cell.source = "# Vérification cachée : le rapport ci-dessous dit ce qui a été vérifié."
+        test = is_grade(cell) and not is_solution(cell)
+        if test and cell.cell_type == "code":
+            cell.source = self.NOTE
+        elif not is_solution(cell):
+            cell.source = self.HIDDEN.sub("", cell.source)
         for output in cell.get("outputs", []):
-            if output.get("output_type") == "error":
-                output["traceback"] = [f"{output.get('ename', 'Erreur')}: {output.get('evalue', '')}"]
+            kind = output.get("output_type")
+            if kind == "error":
+                ename, evalue = output.get("ename", "Erreur"), self._clean(str(output.get("evalue", "")), True)
+                output["evalue"] = evalue
+                output["traceback"] = [f"{ename}: {evalue}" if evalue.strip() else ename]
+            elif kind == "stream":
+                output["text"] = self._clean(output.get("text", ""), output.get("name") == "stderr")
+            for mime, value in list(output.get("data", {}).items()):
+                if isinstance(value, str) and (mime.startswith("text/") or mime.endswith("json")):
+                    output["data"][mime] = self._clean(value, False)
         return cell, resources
+
+    def _clean(self, text, paths: bool) -> str:
+        text = "".join(text) if isinstance(text, list) else text
+        text = self.SECRETS.sub("[masqué]", text)
+        return self.FOLDERS.sub("…/", text) if paths else text

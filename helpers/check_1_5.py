@@ -66,6 +66,18 @@ def _local_player(objects: dict):
     return player
 
 
+def _shown(amount: object) -> str:
+    """An amount as the report shows it: numbers in French notation, texts quoted as received."""
+    if isinstance(amount, str):
+        return f"« {amount} » (texte)"
+    return f"{amount:g}".replace(".", ",")
+
+
+def _cut(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
 def _decision(output: object) -> tuple[str | None, str]:
     if not isinstance(output, dict):
         return None, ""
@@ -91,7 +103,7 @@ def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Repor
         if outcome.timed_out:
             return None, "", "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
-            return None, "", f"le hook a levé {outcome.error_line()} pour amount={amount!r}"
+            return None, "", f"le hook a levé {outcome.error_line()} pour amount = {_shown(amount)}"
         decision, reason = _decision(outcome.value)
         if outcome.value is not None and (not isinstance(outcome.value, dict) or "__type__" in outcome.value):
             kind = outcome.value.get("__type__") if isinstance(outcome.value, dict) else type(outcome.value).__name__
@@ -108,8 +120,8 @@ def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Repor
                 return False, problem
             if (decision == "deny") != want_deny:
                 verb = "refusé" if decision == "deny" else "laissé passer"
-                return False, f"amount={amount!r} a été {verb}"
-        return True, "montants testés : " + ", ".join(repr(a) for a in amounts)
+                return False, f"amount = {_shown(amount)} a été {verb}"
+        return True, "montants testés : " + " ; ".join(_shown(a) for a in amounts)
 
     big = [r.choice([650, 720, 999]), r.randint(1_000, 5_000) + 0.5, 501]
     small = [r.randint(10, 120), 250.75, 499]
@@ -130,9 +142,9 @@ def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Repor
         reason_ok, reason_detail = False, ("refus sans permissionDecisionReason : Claude ne sait ni pourquoi, ni quoi "
                                            "faire ensuite")
     elif "escalate_to_human" not in reason:
-        reason_ok, reason_detail = False, f"la raison (« {reason[:80]} ») doit orienter Claude vers escalate_to_human"
+        reason_ok, reason_detail = False, f"la raison (« {_cut(reason)} ») doit orienter Claude vers escalate_to_human"
     else:
-        reason_ok, reason_detail = True, f"raison : « {reason[:80]} »"
+        reason_ok, reason_detail = True, f"raison : « {_cut(reason)} »"
     limit_note = "" if limit == LIMIT else f" (REFUND_LIMIT vaut {limit!r}, la politique dit {LIMIT})"
     return Report("1.5.a", [
         Criterion("refuse_au_dessus", "Un remboursement au-dessus de 500 est refusé (deny, en PreToolUse)", 1.25,

@@ -6,6 +6,16 @@ import html
 
 def explain(exc: BaseException) -> str | None:
     """Ce qui s'est passé et quoi faire, en français ; None si l'erreur n'est pas de celles du cours."""
+    text = _explain(exc)
+    if text is None:
+        return None
+    import textwrap
+    # Output areas wrap at any character: break on spaces ourselves.
+    return "\n".join(textwrap.fill(part, width=100, break_long_words=False, break_on_hyphens=False)
+                     for part in text.split("\n"))
+
+
+def _explain(exc: BaseException) -> str | None:
     import anthropic
 
     from ._meter import BudgetExceeded

@@ -156,8 +156,11 @@ def _svg(flow: ToolFlow) -> str:
               "Décision": flow.decision or "aucune", "Outil": "refusé" if denied else "exécuté",
               "PostToolUse": ("réécrit" if any(c.rewrote for c in flow.post) else f"{len(flow.post)} hook(s)")
               if not denied else "—", "Claude lit": "is_error" if flow.refused_by_model_view else "résultat"}
-    parts = ['<svg class="cours-hooks" viewBox="0 0 700 110" width="100%" style="max-width:700px" '
-             'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">']
+    height = 112 if denied else 92
+    parts = [f'<svg class="cours-hooks" viewBox="0 0 700 {height}" width="100%" style="max-width:700px" '
+             'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"><defs><marker id="pointe-hook" '
+             'markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" refX="9" refY="5" orient="auto">'
+             '<path d="M0,0 L10,5 L0,10 z" fill="#5f6368"/></marker></defs>']
     for i, stage in enumerate(STAGES):
         x = 5 + i * 115
         red = denied and stage in ("Décision", "Outil", "Claude lit")
@@ -168,7 +171,8 @@ def _svg(flow: ToolFlow) -> str:
                      f'font-weight="bold">{html.escape(stage)}</text><text x="{x + 50}" y="66" text-anchor="middle" '
                      f'font-size="11">{html.escape(labels[stage])}</text>')
         if i < len(STAGES) - 1:
-            parts.append(f'<line x1="{x + 100}" y1="52" x2="{x + 115}" y2="52" stroke="#5f6368" stroke-width="2"/>')
+            parts.append(f'<line x1="{x + 100}" y1="52" x2="{x + 113}" y2="52" stroke="#5f6368" stroke-width="2" '
+                         f'marker-end="url(#pointe-hook)"/>')
     if denied:
         parts.append('<path d="M 295 84 C 330 108, 640 108, 670 86" fill="none" stroke="#b3261e" stroke-width="2" '
                      'stroke-dasharray="5,4"/><text x="480" y="106" text-anchor="middle" font-size="11" '
@@ -193,7 +197,8 @@ def render_flow(flow: ToolFlow, position: int, total: int) -> str:
     lines.append(("Claude reçoit un refus : « " if flow.refused_by_model_view else "Claude lit : « ")
                  + _short(flow.model_saw, 110) + " »")
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-    return (f'<div class="cours-etape-hook" data-etape="{position}">{_svg(flow)}<div style="font-family:sans-serif">'
+    return (f'<div class="cours-etape-hook" data-etape="{position}">{_svg(flow)}<div style="font-family:sans-serif;'
+            f'line-height:1.45">'
             f'<span style="color:#5f6368">Appel d\'outil {position} / {total}</span><ul style="margin:4px 0">{items}'
             f'</ul></div></div>')
 

@@ -101,35 +101,44 @@ def phases(exchanges: list) -> list[Phase]:
     return out
 
 
-def _svg(active: str, warning: bool) -> str:
-    hot = "#b3261e" if warning else "#1a73e8"
+def _markers() -> str:
+    """Arrowheads of a fixed size (not scaled by the line width), one per colour."""
+    def marker(name: str, colour: str) -> str:
+        return (f'<marker id="{name}" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" refX="10" '
+                f'refY="6" orient="auto"><path d="M0,0 L12,6 L0,12 z" fill="{colour}"/></marker>')
+    return ("<defs>" + marker("pointe-actif", "#1a73e8") + marker("pointe-alerte", "#b3261e")
+            + marker("pointe-repos", "#c4c7c5") + "</defs>")
 
-    def colour(arrow: str) -> str:
-        return hot if arrow == active else "#c4c7c5"
+
+def _svg(active: str, warning: bool) -> str:
+    hot, hot_marker = ("#b3261e", "pointe-alerte") if warning else ("#1a73e8", "pointe-actif")
+
+    def line(x1: int, y1: int, x2: int, y2: int, arrow: str) -> str:
+        lit = arrow == active
+        colour, marker = (hot, hot_marker) if lit else ("#c4c7c5", "pointe-repos")
+        return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="{4 if lit else 3}" '
+                f'marker-end="url(#{marker})"/>')
 
     def box(x: int, label: str, sub: str, lit: bool) -> str:
         fill = "#e8f0fe" if lit else "#f8f9fa"
-        return (f'<rect x="{x}" y="30" width="150" height="70" rx="10" fill="{fill}" stroke="#5f6368"/>'
-                f'<text x="{x + 75}" y="62" text-anchor="middle" font-size="15" font-weight="bold">{label}</text>'
-                f'<text x="{x + 75}" y="82" text-anchor="middle" font-size="12" fill="#5f6368">{sub}</text>')
+        return (f'<rect x="{x}" y="20" width="150" height="70" rx="10" fill="{fill}" stroke="#5f6368"/>'
+                f'<text x="{x + 75}" y="52" text-anchor="middle" font-size="15" font-weight="bold">{label}</text>'
+                f'<text x="{x + 75}" y="72" text-anchor="middle" font-size="12" fill="#5f6368">{sub}</text>')
 
+    height = 138 if active == "fin" else 110
     return (
-        '<svg class="cours-boucle" viewBox="0 0 620 150" width="100%" style="max-width:620px" '
-        'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">'
-        '<defs><marker id="pointe" markerWidth="8" markerHeight="8" refX="7" refY="4" orient="auto">'
-        '<path d="M0,0 L8,4 L0,8 z" fill="context-stroke"/></marker></defs>'
+        f'<svg class="cours-boucle" viewBox="0 0 620 {height}" width="100%" style="max-width:620px" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">' + _markers()
         + box(10, "Outils", "run_tool(…)", active == "app→outils")
         + box(235, "Votre code", "la boucle", active in ARROWS)
         + box(460, "API Messages", "Claude", active in ("app→api", "api→app"))
-        + f'<line x1="385" y1="50" x2="455" y2="50" stroke="{colour("app→api")}" stroke-width="4" marker-end="url(#pointe)"/>'
-        + f'<line x1="460" y1="82" x2="390" y2="82" stroke="{colour("api→app")}" stroke-width="4" marker-end="url(#pointe)"/>'
-        + f'<line x1="235" y1="50" x2="165" y2="50" stroke="{colour("app→outils")}" stroke-width="4" marker-end="url(#pointe)"/>'
-        + f'<line x1="160" y1="82" x2="230" y2="82" stroke="{colour("app→outils")}" stroke-width="4" marker-end="url(#pointe)"/>'
-        + f'<text x="420" y="42" text-anchor="middle" font-size="11">requête</text>'
-        + f'<text x="420" y="100" text-anchor="middle" font-size="11">réponse</text>'
-        + f'<text x="200" y="42" text-anchor="middle" font-size="11">tool_use</text>'
-        + f'<text x="200" y="100" text-anchor="middle" font-size="11">tool_result</text>'
-        + ('<text x="310" y="135" text-anchor="middle" font-size="13" font-weight="bold" fill="'
+        + line(387, 40, 456, 40, "app→api") + line(458, 72, 389, 72, "api→app")
+        + line(233, 40, 164, 40, "app→outils") + line(162, 72, 231, 72, "app→outils")
+        + '<text x="422" y="14" text-anchor="middle" font-size="11">requête</text>'
+        + '<text x="422" y="104" text-anchor="middle" font-size="11">réponse</text>'
+        + '<text x="198" y="14" text-anchor="middle" font-size="11">tool_use</text>'
+        + '<text x="198" y="104" text-anchor="middle" font-size="11">tool_result</text>'
+        + ('<text x="310" y="130" text-anchor="middle" font-size="13" font-weight="bold" fill="'
            + hot + '">fin de la boucle</text>' if active == "fin" else "")
         + "</svg>")
 
@@ -138,7 +147,7 @@ def render_phase(phase: Phase, position: int, total: int) -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in phase.lines)
     colour = "#b3261e" if phase.warning else "#202124"
     return (f'<div class="cours-etape" data-etape="{position}">{_svg(phase.arrow, phase.warning)}'
-            f'<div style="font-family:sans-serif;margin-top:4px"><span style="color:#5f6368">Étape {position} / '
+            f'<div style="font-family:sans-serif;margin-top:4px;line-height:1.45"><span style="color:#5f6368">Étape {position} / '
             f'{total}</span><br><strong style="color:{colour}">{html.escape(phase.title)}</strong>'
             f'<ul style="margin:4px 0">{items}</ul></div></div>')
 

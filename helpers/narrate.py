@@ -12,6 +12,13 @@ def _short(value: object, limit: int = 140) -> str:
 
 def describe(message: object) -> str:
     """Résume un message du flux de `query()` en une ligne (type, outil appelé, résultat, coût…)."""
+    import textwrap
+    # French spacing inside « » is non-breaking, so a guillemet never wraps alone onto a line.
+    line = _describe(message).replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+    return textwrap.fill(line, width=110, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+
+
+def _describe(message: object) -> str:
     from claude_agent_sdk import AssistantMessage, ResultMessage, SystemMessage, UserMessage
     from claude_agent_sdk.types import TextBlock, ToolResultBlock, ToolUseBlock
 

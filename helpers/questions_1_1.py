@@ -9,10 +9,11 @@ QUESTIONS = [
               "premier bloc de texte qu'elle reçoit. Depuis, des clients obtiennent pour toute réponse « Je regarde "
               "les vols disponibles… », sans aucun vol. Que faut-il changer ?"),
         options={
-            "A": "Interdire dans le system prompt d'écrire du texte avant d'appeler un outil.",
-            "B": "Attendre un mot comme « terminé » dans le texte avant de rendre la main au client.",
-            "C": "Continuer tant que stop_reason vaut tool_use et ne rendre la main que sur end_turn.",
-            "D": "Imposer tool_choice de type « any » pour que chaque réponse appelle un outil.",
+            "A": "Interdire dans le system prompt d'écrire la moindre phrase avant un appel d'outil, exemples à "
+                 "l'appui.",
+            "B": "Attendre qu'un mot comme « terminé » apparaisse dans le texte avant de rendre la main.",
+            "C": "Continuer tant que stop_reason vaut tool_use, et ne rendre la main au client que sur end_turn.",
+            "D": "Imposer un tool_choice de type « any » pour que chaque réponse de Claude appelle au moins un outil.",
         },
         why={
             "A": "Une consigne rend ce texte plus rare, pas impossible : la boucle resterait fausse le jour où il "
@@ -32,10 +33,11 @@ QUESTIONS = [
               "l'équipe exécute les trois outils puis ajoute trois messages user successifs, un par tool_result. "
               "Que se passe-t-il à l'appel suivant ?"),
         options={
-            "A": "L'API refuse la requête (400) : le message qui suit le tour assistant doit contenir un tool_result "
-                 "pour chacun des trois tool_use.",
-            "B": "L'API accepte, mais Claude ne lit que le dernier des trois résultats.",
-            "C": "L'API accepte à condition que les trois messages respectent l'ordre des tool_use.",
+            "A": "Une erreur 400 : il manque des tool_result dans le message qui suit le tour assistant.",
+            "B": "L'API accepte la requête, mais Claude ne tient compte que du dernier des trois résultats reçus, "
+                 "les deux premiers étant ignorés.",
+            "C": "L'API accepte la requête à condition que les trois messages user respectent exactement l'ordre "
+                 "des blocs tool_use.",
             "D": "L'API fusionne les trois messages sans erreur ; seul le nombre de jetons facturés augmente.",
         },
         why={
@@ -57,8 +59,7 @@ QUESTIONS = [
             "A": "Demander dans le prompt des comptes rendus plus courts, pour passer sous la limite.",
             "B": "Relever le plafond d'itérations de la boucle, pour laisser à Claude le temps de finir son texte.",
             "C": "Faire relire chaque compte rendu par un second appel qui juge s'il paraît complet.",
-            "D": "Traiter max_tokens comme inachevé : relever la limite ou demander la suite, jamais livrer le texte "
-                 "coupé.",
+            "D": "Traiter max_tokens comme inachevé : relever la limite ou demander la suite au modèle.",
         },
         why={
             "A": "Un prompt réduit la fréquence du problème sans corriger la boucle, qui livrerait encore le prochain "
@@ -78,11 +79,11 @@ QUESTIONS = [
               "qu'il reçoit un ResultMessage. Certains matins, le rapport est incomplet. Que doit vérifier le job "
               "avant de publier ?"),
         options={
-            "A": "Que total_cost_usd est non nul, preuve que l'agent a travaillé.",
-            "B": "Le subtype du ResultMessage : seul « success » est une fin normale ; error_max_turns signale un arrêt "
-                 "sur le filet de sécurité.",
-            "C": "Que le dernier AssistantMessage contient du texte.",
-            "D": "Que max_turns dépasse le nombre de fichiers à traiter.",
+            "A": "Que total_cost_usd est non nul : un coût positif prouve que l'agent a bien travaillé jusqu'au bout.",
+            "B": "Le subtype du ResultMessage : seul « success » est une fin normale, error_max_turns signale un arrêt "
+                 "sur le garde-fou.",
+            "C": "Que le dernier AssistantMessage reçu contient bien du texte rédigé, signe que l'agent a conclu.",
+            "D": "Que la valeur de max_turns dépasse largement le nombre de fichiers que l'agent doit traiter.",
         },
         why={
             "A": "Une exécution interrompue coûte aussi quelque chose : le coût ne dit rien de la façon dont elle a "

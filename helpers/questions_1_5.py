@@ -9,11 +9,11 @@ QUESTIONS = [
               "exige qu'aucun virement supérieur à 10 000 € ne parte sans double validation, sans aucune exception. "
               "Où placer cette règle ?"),
         options={
-            "A": "Dans le system prompt, en majuscules, avec trois exemples de refus bien rédigés.",
+            "A": "Dans le system prompt, en majuscules, avec trois exemples de refus bien rédigés et une mise en "
+                 "garde sur les sanctions.",
             "B": "Dans un hook PostToolUse sur send_transfer qui annule le virement quand il dépasse le seuil.",
             "C": "Dans un subagent contrôleur qui relit chaque virement une fois qu'il est parti.",
-            "D": "Dans un hook PreToolUse sur send_transfer : deny au-delà du seuil, raison qui oriente vers "
-                 "request_approval.",
+            "D": "Un hook PreToolUse sur send_transfer : deny au-delà du seuil, avec une raison explicite.",
         },
         why={
             "A": "Un prompt, même appuyé, laisse un taux d'échec non nul ; « sans aucune exception » exige du code.",
@@ -32,9 +32,9 @@ QUESTIONS = [
               "Pourquoi ?"),
         options={
             "A": "Les hooks de l'Agent SDK ne s'appliquent pas aux outils venant d'un serveur MCP.",
-            "B": "Le matcher porte sur le nom complet, mcp__fichiers__delete_file : il faut ce nom, ou un motif tel "
-                 "que mcp__fichiers__.*.",
-            "C": "Le matcher doit aussi décrire les arguments visés, par exemple delete_file(path=*).",
+            "B": "Le matcher compare le nom complet : mcp__fichiers__delete_file.",
+            "C": "Le matcher doit aussi décrire les arguments visés, par exemple delete_file(path=*), sinon le SDK "
+                 "ne sait pas quels appels intercepter.",
             "D": "Un hook PreToolUse n'est consulté que si permission_mode vaut bypassPermissions.",
         },
         why={
@@ -53,10 +53,10 @@ QUESTIONS = [
               "L'agent qui choisit le transporteur le moins cher se trompe régulièrement. Quelle est la correction "
               "la plus fiable ?"),
         options={
-            "A": "Un hook PostToolUse qui convertit tous les poids en grammes avant que Claude ne lise le résultat.",
+            "A": "Un hook PostToolUse qui convertit tous les poids en grammes, quelle que soit l'API.",
             "B": "Un hook PreToolUse qui ajoute à chaque appel un paramètre demandant des grammes.",
             "C": "Un tableau de conversion dans le system prompt, avec un exemple par unité.",
-            "D": "Passer à un modèle plus grand, réputé meilleur en calcul.",
+            "D": "Passer à un modèle plus grand, réputé meilleur en calcul, et lui demander de vérifier deux fois.",
         },
         why={
             "A": "Juste : la conversion est une table fixe ; faite en code sur chaque résultat, elle est exacte à "
@@ -75,8 +75,9 @@ QUESTIONS = [
               "une KeyError. Avec les réglages par défaut de l'Agent SDK, que devient l'appel d'outil concerné ?"),
         options={
             "A": "Il est bloqué par précaution, puisque le contrôle n'a pas pu conclure.",
-            "B": "La session s'arrête aussitôt avec un ResultMessage error_during_execution.",
-            "C": "Le CLI signale l'erreur puis laisse passer l'appel : le remboursement s'exécute.",
+            "B": "La session s'arrête aussitôt avec un ResultMessage de subtype error_during_execution, sans "
+                 "exécuter l'outil.",
+            "C": "Il passe : le CLI signale l'erreur du hook, puis le remboursement s'exécute.",
             "D": "Claude reçoit un tool_result is_error qui contient le texte de la KeyError.",
         },
         why={

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ._widgets import BUTTON_LAYOUT, WithFallback
+from ._widgets import BUTTON_LAYOUT, WithFallback, readable
 from .grading import Criterion, Report
 
 LETTERS = ("A", "B", "C", "D")
@@ -68,38 +68,37 @@ def check_answers(exercise: str, answers: object, ids: list[str]) -> Report:
 
 
 class Ask(WithFallback):
-    """The question, four options and a « Vérifier » button that explains every option."""
+    """The question, its four options, A–D buttons and a « Vérifier » that explains every option."""
 
     def __init__(self, q: Question) -> None:
         self.q = q
-        self.choice = widgets.RadioButtons(options=[(f"{k}. {v}", k) for k, v in q.options.items()], value=None,
-                                           layout=widgets.Layout(width="100%"))
+        self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre choix :",
+                                            style={"button_width": "44px", "description_width": "initial"})
         self.button = widgets.Button(description="Vérifier", button_style="primary", layout=BUTTON_LAYOUT)
         self.feedback = widgets.HTML()
         self.button.on_click(lambda _: self.reveal())
-        stem = widgets.HTML(f"<div class='cours-question'><strong>{html.escape(q.id)}</strong> — "
-                            f"{html.escape(q.stem)}</div>")
-        super().__init__([stem, self.choice, self.button, self.feedback])
+        super().__init__([widgets.HTML(readable(self.static_html())), self.choice, self.button, self.feedback])
 
     def reveal(self) -> None:
         if self.choice.value is None:
-            self.feedback.value = "<em>Choisissez d'abord une réponse.</em>"
+            self.feedback.value = readable("<em>Choisissez d'abord une réponse (A, B, C ou D).</em>")
             return
         chosen = self.choice.value
         right = self.q.is_correct(chosen)
-        verdict = "✅ Bonne réponse." if right else "❌ Ce n'est pas la bonne réponse."
+        verdict = f"✅ Bonne réponse ({chosen})." if right else f"❌ Ce n'est pas la bonne réponse ({chosen})."
         lines = "".join(f"<li><strong>{k}.</strong> {html.escape(self.q.why[k])}</li>" for k in LETTERS)
-        self.feedback.value = (f"<div class='cours-feedback'><p><strong>{verdict}</strong> Pourquoi chaque option "
-                               f"est juste ou fausse :</p><ul>{lines}</ul></div>")
+        self.feedback.value = readable(f"<div class='cours-feedback'><p><strong>{verdict}</strong> Pourquoi chaque "
+                                       f"option est juste ou fausse :</p><ul>{lines}</ul></div>")
 
     def static_text(self) -> str:
         options = "\n".join(f"  {k}. {v}" for k, v in self.q.options.items())
         return f"{self.q.id} — {self.q.stem}\n{options}"
 
     def static_html(self) -> str:
-        options = "".join(f"<li><strong>{k}.</strong> {html.escape(v)}</li>" for k, v in self.q.options.items())
+        options = "".join(f"<li style='margin:2px 0'><strong>{k}.</strong> {html.escape(v)}</li>"
+                          for k, v in self.q.options.items())
         return (f"<div class='cours-question'><p><strong>{html.escape(self.q.id)}</strong> — "
-                f"{html.escape(self.q.stem)}</p><ul style='list-style:none'>{options}</ul></div>")
+                f"{html.escape(self.q.stem)}</p><ul style='list-style:none;padding-left:8px'>{options}</ul></div>")
 
 
 def ask(question_id: str) -> Ask:

@@ -5,7 +5,7 @@ import html
 
 import ipywidgets as widgets
 
-from ._widgets import BUTTON_LAYOUT, WithFallback
+from ._widgets import BUTTON_LAYOUT, WithFallback, readable
 from .grading import Report
 
 
@@ -42,9 +42,11 @@ class VerifyButton(WithFallback):
                                      layout=BUTTON_LAYOUT)
         self.output = widgets.HTML()
         self.button.on_click(lambda _: self.run())
-        label = self.names if isinstance(self.names, str) else ", ".join(self.names)
-        super().__init__([widgets.HTML(f"<em>Exercice {html.escape(exercise)} : vérifie <code>{html.escape(label)}"
-                                       f"</code> tel qu'il est défini maintenant dans le noyau.</em>"),
+        names = (self.names,) if isinstance(self.names, str) else tuple(self.names)
+        label = " et ".join(f"<code>{html.escape(n)}</code>" for n in names)
+        defined = "tel qu'il est défini" if len(names) == 1 else "tels qu'ils sont définis"
+        super().__init__([widgets.HTML(readable(f"<em>Exercice {html.escape(exercise)} : vérifie {label} "
+                                                f"{defined} maintenant dans le noyau.</em>")),
                           self.button, self.output])
 
     def run(self) -> Report | None:

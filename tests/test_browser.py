@@ -389,9 +389,8 @@ def check_verify(page, widget, name: str, solution: bool) -> None:
 
 def check_quiz(page, widget, name: str) -> None:
     """Choosing option A then « Vérifier » explains every option."""
-    options = widget.get_by_role("radio")
-    assert options.count() >= 2, "le quiz n'affiche pas ses options"
-    widget.get_by_role("radio", name=re.compile(r"^A\.\s")).check()
+    assert widget.locator(".cours-question li").count() == 4, "le quiz n'affiche pas ses quatre options"
+    widget.get_by_role("button", name="A", exact=True).click()
     widget.get_by_role("button", name="Vérifier").click()
     widget.locator("div.cours-feedback").wait_for(timeout=CLICK_TIMEOUT_MS)
     show(page, widget, name)

@@ -15,9 +15,15 @@ def raised(call):
     return caught.value
 
 
+def explained(exc) -> str:
+    """The explanation, its line breaks (wrapping for the output area) read as spaces."""
+    text = helpers.explain(exc)
+    return " ".join(text.split()) if text else text
+
+
 def test_a_rejected_key(sim):
     c = anthropic.Anthropic(base_url=sim.base_url, api_key=helpers.REJECTED_KEY, max_retries=0)
-    text = helpers.explain(raised(lambda: c.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
+    text = explained(raised(lambda: c.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
     assert "Clé refusée" in text and "Que faire" in text and "request-id" in text
 
 
@@ -25,25 +31,25 @@ def test_a_rejected_key(sim):
                                         ("server_error", "côté serveur")])
 def test_retryable_faults(sim, client, kind, words):
     sim.inject(kind, retry_after=3)
-    text = helpers.explain(raised(lambda: client.messages.create(model="claude-sonnet-5-5", max_tokens=9,
+    text = explained(raised(lambda: client.messages.create(model="claude-sonnet-5-5", max_tokens=9,
                                                                  messages=HELLO)))
     assert words in text
 
 
 def test_a_malformed_conversation_quotes_the_api_and_says_not_to_retry(client):
-    text = helpers.explain(raised(lambda: client.messages.create(
+    text = explained(raised(lambda: client.messages.create(
         model="claude-sonnet-5-5", max_tokens=9, messages=[{"role": "assistant", "content": "x"}])))
     assert "first message must use" in text and "réessayer ne servira à rien" in text
 
 
 def test_an_unknown_model(client):
-    text = helpers.explain(raised(lambda: client.messages.create(model="claude-x", max_tokens=9, messages=HELLO)))
+    text = explained(raised(lambda: client.messages.create(model="claude-x", max_tokens=9, messages=HELLO)))
     assert "modèle" in text and "helpers.model()" in text
 
 
 def test_no_connection():
     c = anthropic.Anthropic(base_url="http://127.0.0.1:9", api_key="k", max_retries=0)
-    text = helpers.explain(raised(lambda: c.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
+    text = explained(raised(lambda: c.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
     assert "Connexion impossible" in text
 
 

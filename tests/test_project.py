@@ -59,6 +59,16 @@ def test_committed_notebooks_carry_no_outputs_and_no_key(path):
         assert "sk-ant-api" not in "".join(cell["source"])
 
 
+@pytest.mark.parametrize("path", notebooks(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_code_lines_fit_a_learners_screen(path):
+    """Beyond about 100 characters, JupyterLab cuts a code line off at 1280 px with the file browser open."""
+    nb = json.loads(path.read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            long = [line for line in "".join(cell["source"]).splitlines() if len(line) > 100]
+            assert not long, f"{path.name} : ligne de {len(long[0])} caractères : {long[0][:60]}…"
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "source").glob("*/*.ipynb")),
