@@ -1,0 +1,89 @@
+"""Grading a cohort: plain `nbgrader autograde` versus `python -m helpers.cohort` (not a test).
+
+    .venv/bin/python tools/benchmark_grading.py --students 50
+
+Builds a simulated cohort (tools/simulated_cohort.py) for every assignment, grades one copy
+with nbgrader's command line (one `nbgrader autograde <assignment>` per assignment: sequential)
+and another with helpers.cohort (parallel, one worker per core), checks both gradebooks hold
+the same scores, and prints durations, the speed-up and notebooks per minute.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import simulated_cohort  # noqa: E402
+
+
+def scores(course: Path) -> dict:
+    import warnings
+    warnings.filterwarnings("ignore", module="nbgrader")
+    from nbgrader.api import Gradebook
+    out = {}
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        for assignment in gb.assignments:
+            for submission in gb.assignment_submissions(assignment.name):
+                for notebook in submission.notebooks:
+                    for grade in notebook.grades:
+                        out[(assignment.name, submission.student_id, grade.name)] = grade.score
+    return out
+
+
+def sequential(course: Path, assignments: list[str]) -> float:
+    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+    started = time.monotonic()
+    for name in assignments:
+        subprocess.run([sys.executable, "-m", "nbgrader", "autograde", name, "--force", "--log-level=ERROR"],
+                       cwd=course, env=env, check=True, stderr=subprocess.DEVNULL)
+    return time.monotonic() - started
+
+
+def parallel(course: Path, assignments: list[str], workers: int | None) -> float:
+    from helpers.cohort import grade_cohort
+    started = time.monotonic()
+    for name in assignments:
+        grade_cohort(course, name, workers=workers, out=io.StringIO())
+    return time.monotonic() - started
+
+
+def same_scores(a: dict, b: dict) -> list:
+    return [key for key in sorted(set(a) | set(b)) if a.get(key) != b.get(key)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Compare la correction séquentielle et parallèle d'une cohorte.")
+    parser.add_argument("--students", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--assignments", default=None, help="devoirs séparés par des virgules (défaut : tous)")
+    args = parser.parse_args()
+    names = args.assignments.split(",") if args.assignments else sorted(
+        p.name for p in (ROOT / "source").iterdir() if p.is_dir())
+    with tempfile.TemporaryDirectory() as tmp:
+        one, two = Path(tmp) / "sequentiel", Path(tmp) / "parallele"
+        simulated_cohort.build(one, args.students, assignments=names)
+        shutil.copytree(one, two)
+        notebooks = args.students * len(names)
+        print(f"Cohorte simulée : {args.students} étudiants × {len(names)} devoir(s) = {notebooks} notebooks ; "
+              f"{os.cpu_count()} cœur(s).")
+        t_seq = sequential(one, names)
+        print(f"nbgrader autograde (séquentiel) : {t_seq:.0f} s, {notebooks / t_seq * 60:.1f} notebooks/min")
+        t_par = parallel(two, names, args.workers)
+        print(f"helpers.cohort (parallèle)      : {t_par:.0f} s, {notebooks / t_par * 60:.1f} notebooks/min")
+        print(f"accélération : × {t_seq / t_par:.2f}")
+        diff = same_scores(scores(one), scores(two))
+        print("mêmes notes dans les deux carnets : " + ("oui" if not diff else f"NON ({len(diff)} écarts, ex. {diff[:3]})"))
+        return 0 if not diff else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
