@@ -13,9 +13,7 @@ import json
 import threading
 from dataclasses import dataclass, field
 
-import ipywidgets as widgets
-
-from ._widgets import BUTTON_LAYOUT, WithFallback
+from ._widgets import Stepper
 
 PRECEDENCE = ("deny", "defer", "ask", "allow")
 
@@ -203,36 +201,19 @@ def render_flow(flow: ToolFlow, position: int, total: int) -> str:
             f'</ul></div></div>')
 
 
-class HookFlowView(WithFallback):
+class HookFlowView(Stepper):
+    empty = "<em>Aucun appel d'outil dans cette exécution.</em>"
+    interval_ms = 1800
+
     def __init__(self, tool_flows: list[ToolFlow]) -> None:
-        self.flows = tool_flows
-        total = max(1, len(tool_flows))
-        self.play = widgets.Play(value=0, min=0, max=total - 1, step=1, interval=1800, description="Lecture",
-                                 show_repeat=False)
-        self.previous = widgets.Button(description="Précédent", icon="arrow-left", layout=BUTTON_LAYOUT)
-        self.next = widgets.Button(description="Suivant", icon="arrow-right", layout=BUTTON_LAYOUT)
-        self.drawing = widgets.HTML()
-        self.previous.on_click(lambda _: self.go(self.play.value - 1))
-        self.next.on_click(lambda _: self.go(self.play.value + 1))
-        self.play.observe(lambda change: self.draw(), names="value")
-        super().__init__([self.drawing, widgets.HBox([self.previous, self.next, widgets.Label("Lecture :"),
-                                                      self.play])])
-        self.draw()
+        super().__init__(tool_flows)
 
     @property
-    def step(self) -> int:
-        return self.play.value
+    def flows(self) -> list[ToolFlow]:
+        return self.steps
 
-    def go(self, index: int) -> None:
-        self.play.value = max(0, min(len(self.flows) - 1, index))
-
-    def draw(self) -> None:
-        if not self.flows:
-            self.drawing.value = "<em>Aucun appel d'outil dans cette exécution.</em>"
-            return
-        self.drawing.value = render_flow(self.flows[self.step], self.step + 1, len(self.flows))
-        self.previous.disabled = self.step == 0
-        self.next.disabled = self.step >= len(self.flows) - 1
+    def render(self, step: ToolFlow, position: int, total: int) -> str:
+        return render_flow(step, position, total)
 
     def static_text(self) -> str:
         return "\n".join(f"{i}. {f.tool_name} → décision {f.decision or 'aucune'}, "

@@ -9,9 +9,7 @@ import html
 import json
 from dataclasses import dataclass, field
 
-import ipywidgets as widgets
-
-from ._widgets import BUTTON_LAYOUT, WithFallback
+from ._widgets import Stepper
 
 ARROWS = ("app→api", "api→app", "app→outils", "fin")
 
@@ -152,38 +150,16 @@ def render_phase(phase: Phase, position: int, total: int) -> str:
             f'<ul style="margin:4px 0">{items}</ul></div></div>')
 
 
-class LoopView(WithFallback):
+class LoopView(Stepper):
     """Précédent / Suivant / Lecture through the phases of a real run."""
 
+    empty = "<em>Aucune requête dans cette exécution.</em>"
+
     def __init__(self, exchanges: list) -> None:
-        self.steps = phases(exchanges)
-        total = max(1, len(self.steps))
-        self.play = widgets.Play(value=0, min=0, max=total - 1, step=1, interval=1400, description="Lecture",
-                                 show_repeat=False)
-        self.previous = widgets.Button(description="Précédent", icon="arrow-left", layout=BUTTON_LAYOUT)
-        self.next = widgets.Button(description="Suivant", icon="arrow-right", layout=BUTTON_LAYOUT)
-        self.drawing = widgets.HTML()
-        self.previous.on_click(lambda _: self.go(self.play.value - 1))
-        self.next.on_click(lambda _: self.go(self.play.value + 1))
-        self.play.observe(lambda change: self.draw(), names="value")
-        controls = widgets.HBox([self.previous, self.next, widgets.Label("Lecture :"), self.play])
-        super().__init__([self.drawing, controls])
-        self.draw()
+        super().__init__(phases(exchanges))
 
-    @property
-    def step(self) -> int:
-        return self.play.value
-
-    def go(self, index: int) -> None:
-        self.play.value = max(0, min(len(self.steps) - 1, index))
-
-    def draw(self) -> None:
-        if not self.steps:
-            self.drawing.value = "<em>Aucune requête dans cette exécution.</em>"
-            return
-        self.drawing.value = render_phase(self.steps[self.step], self.step + 1, len(self.steps))
-        self.previous.disabled = self.step == 0
-        self.next.disabled = self.step >= len(self.steps) - 1
+    def render(self, step: Phase, position: int, total: int) -> str:
+        return render_phase(step, position, total)
 
     def static_text(self) -> str:
         return "\n".join(f"{i}. {p.title} — " + " ; ".join(p.lines) for i, p in enumerate(self.steps, 1))
