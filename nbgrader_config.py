@@ -13,7 +13,8 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
                                     IgnorePattern, LimitOutput, OverwriteKernelspec, SaveAutoGrades)
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
 
-from helpers.autograde import ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts
+from helpers.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
+                              WrapReports)
 
 c = get_config()  # noqa: F821 - provided by nbgrader
 
@@ -39,7 +40,7 @@ c.Execute.timeout = int(os.environ.get("COURS_DELAI_CELLULE_S", "120"))
 c.Execute.interrupt_on_timeout = True
 c.LimitOutput.max_lines = 400
 
-c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, CSSHTMLHeaderPreprocessor]
+c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, CSSHTMLHeaderPreprocessor]
 
 # Grading never needs a key or the network: when nbgrader itself runs (not a learner's JupyterLab,
 # which may read this file too), every kernel it starts is offline, whatever the shell holds.

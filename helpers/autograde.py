@@ -263,3 +263,26 @@ class HideHiddenTests(NbGraderPreprocessor):
         text = "".join(text) if isinstance(text, list) else text
         text = self.SECRETS.sub("[masqué]", text)
         return self.FOLDERS.sub("…/", text) if paths else text
+
+
+class WrapReports(NbGraderPreprocessor):
+    """Feedback: the reports of test cells wrapped to fit a page, instead of one line per criterion
+    that runs off the right edge of the HTML (where the observation, the useful half, is)."""
+
+    width = 100
+
+    def preprocess_cell(self, cell, resources, index):
+        if not (is_grade(cell) and not is_solution(cell) and cell.cell_type == "code"):
+            return cell, resources
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream" and output.get("name") == "stdout":
+                output["text"] = "\n".join(self._wrap(line) for line in output.get("text", "").split("\n"))
+        return cell, resources
+
+    def _wrap(self, line: str) -> str:
+        import textwrap
+        if len(line) <= self.width:
+            return line
+        indent = " " * (len(line) - len(line.lstrip()) + 3)  # under the text that follows "  ❌ "
+        return textwrap.fill(line, self.width, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False)

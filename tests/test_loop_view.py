@@ -1,7 +1,6 @@
 """The loop diagram: its steps are read from a real run, a broken loop ends on a warning."""
 from __future__ import annotations
 
-import helpers
 from helpers.loop_view import phases
 from solutions import loops
 
