@@ -6,7 +6,8 @@
   watched from here, not from inside the kernel.
 - `ApplyVerdicts` writes into every hidden test cell the verdict the service holds — never what
   the cell printed — and scores quiz answers from the submitted cell's source.
-- `HideHiddenTests` (feedback) shows students their report, not the tests' code nor tracebacks.
+- `HideHiddenTests` (feedback) shows students their report, not the tests' code nor tracebacks;
+  `WrapReports` wraps the reports' long lines to the page.
 """
 from __future__ import annotations
 
@@ -43,11 +44,12 @@ def install_kernelspec() -> str:
     return str(root)
 
 
-def _policy(resources: dict, workdir: str) -> dict:
+def _policy(resources: dict, workdir: str, exchange: str | None = None) -> dict:
     here = Path(resources.get("metadata", {}).get("path") or os.getcwd()).resolve()
     db_url = resources.get("nbgrader", {}).get("db_url", "")
     course = here.parents[2] if len(here.parents) >= 3 else here
-    deny = [str(course / "source"), str(course / "feedback")]
+    # The exchange holds every student's submission and feedback (nbgrader's default root, or the configured one).
+    deny = [str(course / "source"), str(course / "feedback"), exchange or "/srv/nbgrader/exchange"]
     if db_url.startswith("sqlite:///"):
         db = Path(db_url[len("sqlite:///"):].split("?")[0])
         db = db if db.is_absolute() else course / db
@@ -67,8 +69,9 @@ class StartVerdicts(NbGraderPreprocessor):
         service = verdicts.VerdictService()
         resources["cours_verdicts"] = service
         workdir = tempfile.mkdtemp(prefix="cours-atelier-")
+        exchange = self.config.Exchange.get("root") if "Exchange" in self.config else None
         os.environ.update({verdicts.ENV: service.address, "COURS_MODE": "hors-ligne", "COURS_ATELIER": workdir,
-                           "COURS_BAC_A_SABLE": json.dumps(_policy(resources, workdir))})
+                           "COURS_BAC_A_SABLE": json.dumps(_policy(resources, workdir, exchange))})
         os.environ.pop("ANTHROPIC_API_KEY", None)
         return nb, resources
 

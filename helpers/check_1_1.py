@@ -99,8 +99,8 @@ class _Builder:
 
     def parallel(self, n: int) -> Scenario:
         tools, calls, results = self.calls(n)
-        steps = [Step(say=f"Je lance {n} consultations en même temps.", calls=tuple(calls)),
-                 Step(say=_final_from_results)]
+        # Models often call tools without a word first: here, no text before the parallel calls.
+        steps = [Step(calls=tuple(calls)), Step(say=_final_from_results)]
         return Scenario(f"{n} appels parallèles", self.question(f"Compare ces {n} informations"), tools, steps,
                         results, final_words=[str(v) for res in results.values() for v in res.values()])
 

@@ -18,7 +18,7 @@ def test_a_correct_loop_gets_full_marks(seed):
 
 WRONG = {
     # wrong solution: (criteria it must fail, a word the feedback must contain)
-    "stops_on_text": ({"texte_puis_outil", "paralleles_2", "max_tokens", "plafond"}, "stop_reason"),
+    "stops_on_text": ({"texte_puis_outil", "max_tokens", "plafond"}, "stop_reason"),
     "one_message_per_result": ({"paralleles_2", "paralleles_3", "outil_en_echec"}, "UN seul message user"),
     "only_first_tool_use": ({"paralleles_2", "paralleles_3"}, "sans tool_result"),
     "drops_text_blocks": ({"contenu_complet"}, "texte et tool_use ensemble"),
