@@ -60,7 +60,7 @@ REFUND_VARIANTS = {
                                            _source(hooks.compares_text, "block_large_refunds")]).replace(
         "await block_large_refunds(", "await _correct("),
 }
-DATES_BASE = "import json\n" + _source(hooks.to_iso) + "\n" + _source(hooks.normalize)
+DATES_BASE = "import json\nfrom datetime import datetime, timezone\n" + _source(hooks.to_iso) + "\n" + _source(hooks.normalize)
 DATE_VARIANTS = {
     "correct": DATES_BASE + "\n" + _source(hooks.normalize_dates),
     "renvoie un dict": DATES_BASE + "\n" + _source(hooks.returns_a_dict, "normalize_dates"),
