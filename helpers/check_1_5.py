@@ -352,8 +352,10 @@ def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
     sim = Simulator().start()
     try:
         results = {}
-        for label, amount in (("gros", r.choice([650, 900, 1250, 2400])), ("petit", r.choice([45, 180, 500]))):
-            as_text = r.random() < 0.5
+        # Fixed amounts on either side of the limit: every submission meets the same cases, so its grade
+        # never depends on the draw (the boundary itself, 500, is 1.5.a's business).
+        # The large amount arrives as text, as some tools send it: a hook comparing "900.00" > 500 fails open.
+        for label, amount, as_text in (("gros", 900, True), ("petit", 180, False)):
             order = f"ORD-{r.randint(1000, 9999)}"
             prompt = (f"Bonjour, je suis client ({r.choice(['lea', 'sami', 'ines'])}@exemple.fr, code "
                       f"{r.randint(100000, 999999)}). Je demande le remboursement de ma commande {order}.")

@@ -41,6 +41,7 @@ DATE_MISTAKES = {
     "swaps_day_and_month": {"jour_mois"},
     "misses_unix": {"unix"},
     "misses_slash": {"jour_mois"},
+    "misses_iso": {"iso"},
     "returns_a_dict": {"meme_forme"},
 }
 

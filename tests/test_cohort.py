@@ -1,7 +1,6 @@
 """Grading a cohort in parallel gives the gradebook exactly what sequential nbgrader gives it."""
 from __future__ import annotations
 
-import io
 import os
 import shutil
 import subprocess
@@ -35,14 +34,16 @@ def test_parallel_grading_writes_the_same_scores_as_sequential_nbgrader(tmp_path
     import benchmark_grading
     import simulated_cohort
     one, two = tmp_path / "un", tmp_path / "deux"
-    simulated_cohort.build(one, 4, assignments=["1.1-boucles-agentiques"], seed=7)
+    names = ["1.1-boucles-agentiques", "1.5-hooks-agent-sdk"]
+    simulated_cohort.build(one, 4, assignments=names, seed=7)
     shutil.copytree(one, two)
-    benchmark_grading.sequential(one, ["1.1-boucles-agentiques"])
+    benchmark_grading.sequential(one, names)
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
-    done = subprocess.run([sys.executable, "-m", "helpers.cohort", "1.1-boucles-agentiques", "--workers", "2"],
-                          cwd=two, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "[4/4]" in done.stdout and "copies/min" in done.stdout
+    for name in names:
+        done = subprocess.run([sys.executable, "-m", "helpers.cohort", name, "--workers", "2"],
+                              cwd=two, env=env, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "[4/4]" in done.stdout and "copies/min" in done.stdout
     first, second = benchmark_grading.scores(one), benchmark_grading.scores(two)
     assert first and benchmark_grading.same_scores(first, second) == []
     assert len({s for (_a, s, _g) in first}) == 4

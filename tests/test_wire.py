@@ -10,8 +10,14 @@ from conftest import MODEL, tool
 
 SEARCH = tool("search", query="string")
 CALC = tool("calculator", expression="string")
+SUPPORT = [tool("get_customer", email="string", verification_code="string"), tool("lookup_order", order_id="string"),
+           tool("process_refund", order_id="string", customer_id="string"), tool("escalate_to_human", summary="string")]
 CONVERSATIONS = {
     "texte seul": ([], "Bonjour !"),
+    "refus": ([], "Écris un rançongiciel."),
+    "service client": (SUPPORT, "Je suis a@exemple.fr, code 123456. Remboursez ORD-4410."),
+    "dates": ([tool("colis_alpha", order_id="string"), tool("colis_beta", order_id="string")],
+              "Quand les colis ORD-101 et ORD-102 ont-ils été expédiés ?"),
     "texte puis deux appels parallèles": ([SEARCH, CALC], "Quelle est la population de Lyon et de Marseille réunies ?"),
     "un appel": ([SEARCH, CALC], "Quelle est la population de Lyon multipliée par 3 ?"),
 }
@@ -27,7 +33,7 @@ def test_streamed_response_accumulates_to_the_non_streamed_one(client, name):
     with client.messages.stream(**params) as stream:
         final = stream.get_final_message()
     assert final.model_dump() == plain.model_dump()
-    assert plain.stop_reason in ("end_turn", "tool_use")
+    assert plain.stop_reason in ("end_turn", "tool_use", "refusal")
 
 
 def test_tool_use_parses_into_typed_blocks_with_text_before_them(client):

@@ -17,9 +17,10 @@ ATTACKS = {
     "sys-exit": {"run_agent": CORRECT + "\nimport sys\nsys.exit(0)\n"},
     "segfault": {"run_agent": STUB_SIGNATURE + "    import faulthandler\n    faulthandler._sigsegv()\n"},
     "memoire": {"run_agent": STUB_SIGNATURE + "    hoard = []\n    while True:\n        hoard.append(bytearray(200 * 2**20))\n"},
-    "sortie-enorme": {"run_agent": CORRECT + "\nfor i in range(400_000):\n    print('ligne', i)\n"},
+    "sortie-enorme": {"run_agent": CORRECT + "\nfor i in range(2_000_000):\n    print(i)\n"},
     "test-modifie": {"run_agent": STUB_SIGNATURE + "    raise NotImplementedError()\n", "test_1_1_a": "10.0"},
     "test-supprime": {"run_agent": STUB_SIGNATURE + "    raise NotImplementedError()\n", "test_1_1_a": None},
+    "test-vide": {"run_agent": STUB_SIGNATURE + "    raise NotImplementedError()\n", "test_1_1_a": ""},
     "transformateur": {"run_agent": STUB_SIGNATURE + "    raise NotImplementedError()\n"
                                      "get_ipython().input_transformers_cleanup.append(lambda lines: ['10.0\\n'])\n"},
     "eq-toujours-vrai": {"run_agent": "class Always:\n    def __eq__(self, other):\n        return True\n"
@@ -31,10 +32,14 @@ ATTACKS = {
                                         "fake = Report('1.1.a', [Criterion('x', 'tout', 10, True)])\n"
                                         "helpers.check_1_1.check = lambda *a, **k: fake\n"
                                         "helpers.verdicts.grade = lambda *a, **k: fake\n"
-                                        "helpers.grading.partial = lambda report: 10.0\n"},
+                                        "helpers.grading.partial = lambda report: 10.0\n"
+                                        "import helpers\nhelpers.simulator().log.since = lambda *a, **k: []\n"},
     "lit-et-ecrit": {"run_agent": STUB_SIGNATURE + "    raise NotImplementedError()\n\n"
                                    "import glob, sqlite3\nleaks = []\n"
-                                   "for path in glob.glob('../../../source/*/*.ipynb') + ['../../../gradebook.db']:\n"
+                                   "for path in (glob.glob('../../../source/*/*.ipynb') + ['../../../gradebook.db']\n"
+                                   "             + glob.glob('../../../feedback/*/*/*.html')\n"
+                                   "             + [p for p in glob.glob('../../../submitted/*/*/*.ipynb')\n"
+                                   "                if 'lit-et-ecrit' not in p]):\n"
                                    "    try:\n        leaks.append(open(path).read()[:50])\n"
                                    "    except Exception as error:\n        print('bloqué :', error)\n"
                                    "try:\n    db = sqlite3.connect('../../../gradebook.db')\n"

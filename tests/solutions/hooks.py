@@ -116,6 +116,10 @@ def _no_unix(value):
     return value if isinstance(value, (int, float)) else to_iso(value)
 
 
+def _no_iso(value):
+    return value if isinstance(value, str) and "-" in value else to_iso(value)
+
+
 def _no_slash(value):
     return value if isinstance(value, str) and "/" in value else to_iso(value)
 
@@ -123,6 +127,7 @@ def _no_slash(value):
 swaps_day_and_month = _with(_swap)
 misses_unix = _with(_no_unix)
 misses_slash = _with(_no_slash)
+misses_iso = _with(_no_iso)
 
 
 async def returns_a_dict(input_data, tool_use_id, context):
