@@ -403,15 +403,3 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
         Criterion("plafond", "max_iterations atteint : exception après exactement ce nombre de requêtes", 1, cap_ok,
                   cap_detail),
     ])
-
-
-_cache: dict = {}
-
-
-def report_for(run_agent) -> Report:
-    """The report for this function object, computed once per kernel (nbgrader asks rule by rule)."""
-    key = id(run_agent)
-    if key not in _cache or _cache[key][0] is not run_agent:
-        _cache.clear()
-        _cache[key] = (run_agent, check(run_agent))
-    return _cache[key][1]

@@ -468,20 +468,3 @@ def _judge_dates(result) -> Criterion:
     if not finals:
         detail = "Claude n'a pas donné de réponse finale"
     return Criterion(key, rule, points, False, detail)
-
-
-CHECKS = {
-    "1.5.a": (("REFUND_LIMIT", "block_large_refunds"), check_refunds),
-    "1.5.b": ("normalize_dates", check_dates),
-    "1.5.c": ("HOOKS", check_end_to_end),
-}
-
-_cache: dict = {}
-
-
-def report_for(exercise: str, *objects) -> Report:
-    """One report per exercise and objects, computed once per kernel (nbgrader asks several times)."""
-    key = (exercise, tuple(id(o) for o in objects))
-    if key not in _cache:
-        _cache[key] = CHECKS[exercise][1](*objects)
-    return _cache[key]

@@ -9,18 +9,10 @@ from ._widgets import BUTTON_LAYOUT, WithFallback, readable
 from .grading import Report
 
 
-def _checks() -> dict:
-    from . import check_1_1, check_1_5
-    return {"1.1.a": ("run_agent", check_1_1.check), **check_1_5.CHECKS}
-
-
 def verify(exercise: str, *objects) -> Report:
     """Vérifie l'exercice avec les objets donnés (votre fonction…) et renvoie le rapport détaillé."""
-    try:
-        _names, fn = _checks()[exercise]
-    except KeyError:
-        raise KeyError(f"exercice inconnu : {exercise!r}") from None
-    return fn(*objects)
+    from .verdicts import check
+    return check(exercise, *objects)
 
 
 def _lookup(names: str | tuple[str, ...]):
@@ -37,7 +29,10 @@ def _lookup(names: str | tuple[str, ...]):
 class VerifyButton(WithFallback):
     def __init__(self, exercise: str) -> None:
         self.exercise = exercise
-        self.names = _checks()[exercise][0]
+        from .verdicts import EXERCISES
+        if exercise not in EXERCISES:
+            raise KeyError(f"exercice inconnu : {exercise!r}")
+        self.names = EXERCISES[exercise].names
         self.button = widgets.Button(description="Vérifier", icon="check", button_style="success",
                                      layout=BUTTON_LAYOUT)
         self.output = widgets.HTML()
