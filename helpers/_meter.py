@@ -72,10 +72,6 @@ class Budget:
             cap = DEFAULT_CAP_USD
         return cls(cap_usd=cap)
 
-    @property
-    def remaining_usd(self) -> float:
-        return max(0.0, self.cap_usd - self.spent_usd)
-
     def __str__(self) -> str:
         spent, cap = f"{self.spent_usd:.4f}".replace(".", ","), f"{self.cap_usd:.2f}".replace(".", ",")
         return f"{self.requests} requête(s), {spent} $ dépensés sur un plafond de {cap} $"

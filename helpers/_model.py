@@ -28,10 +28,6 @@ class Reply:
         self.blocks.append({"type": "tool_use", "name": name, "input": tool_input})
         return self
 
-    @property
-    def tool_calls(self) -> list[dict]:
-        return [b for b in self.blocks if b["type"] == "tool_use"]
-
 
 def text(message: str) -> Reply:
     return Reply().say(message)

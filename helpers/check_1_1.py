@@ -263,6 +263,10 @@ def _answered_properly(run: Run) -> tuple[bool, str]:
 
 def _full_content_sent_back(runs: list[Run]) -> tuple[bool, str]:
     for run in runs:
+        last = run.exchanges[-1] if run.exchanges else None
+        if last is not None and last.ok and last.stop_reason == "end_turn" and len(run.messages) <= len(last.messages):
+            return False, ("la liste messages reçue en argument n'a pas été complétée : l'appelant doit y retrouver "
+                           "toute la conversation, réponse finale comprise")
         for previous, following in zip(run.exchanges, run.exchanges[1:]):
             if not previous.ok or previous.stop_reason != "tool_use":
                 continue

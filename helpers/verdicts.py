@@ -83,7 +83,8 @@ def grade(exercise: str, *objects) -> Report:
     if exercise not in EXERCISES:
         raise KeyError(f"exercice inconnu : {exercise!r}")
     address = os.environ.get(ENV)
-    if not address:
+    if not address or EXERCISES[exercise].quiz:
+        # Quiz answers are graded from the submitted cell's source by the trusted side: nothing to ask it.
         return check(exercise, *objects)
     return _remote(exercise, objects, address)
 

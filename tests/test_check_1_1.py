@@ -22,6 +22,7 @@ WRONG = {
     "one_message_per_result": ({"paralleles_2", "paralleles_3", "outil_en_echec"}, "UN seul message user"),
     "only_first_tool_use": ({"paralleles_2", "paralleles_3"}, "sans tool_result"),
     "drops_text_blocks": ({"contenu_complet"}, "texte et tool_use ensemble"),
+    "keeps_its_own_history": ({"contenu_complet"}, "liste messages"),
     "returns_on_max_tokens": ({"max_tokens"}, "lever une exception"),
     "tool_exception_crashes": ({"outil_en_echec"}, "is_error"),
     "cap_returns": ({"plafond"}, "lever une exception"),
@@ -58,7 +59,7 @@ def test_a_hard_coded_answer_cannot_pass():
         return anthropic.types.Message(id="msg_x", type="message", role="assistant", model=model,
                                        content=[{"type": "text", "text": "Synthèse : tout va bien."}],
                                        stop_reason="end_turn", usage={"input_tokens": 1, "output_tokens": 1})
-    assert check_1_1.check(replay, seed=1).score <= 2.5
+    assert check_1_1.check(replay, seed=1).score == 0
 
 
 def test_not_a_function():

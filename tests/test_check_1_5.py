@@ -78,6 +78,7 @@ def test_end_to_end_through_the_real_cli_discriminates():
         "PLAIN_NAME_MATCHER": "gros_remboursement_bloque",
         "NO_NORMALISER": "dates_lues",
         "EVERY_REFUND_DENIED": "petit_remboursement",
+        "DENY_WITHOUT_REASON": "gros_remboursement_bloque",
     }
     for name, rule in expectations.items():
         report = check_1_5.check_end_to_end(getattr(h, name), seed=5)

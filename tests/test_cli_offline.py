@@ -6,8 +6,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from claude_agent_sdk import (AgentDefinition, AssistantMessage, HookMatcher, ResultMessage, create_sdk_mcp_server,
-                              query, tool)
+from claude_agent_sdk import AgentDefinition, AssistantMessage, HookMatcher, ResultMessage, query
 
 import helpers
 
@@ -21,32 +20,9 @@ def run(prompt: str, **options) -> list:
 
 
 def support_server(executed: list, amount=900):
-    def reply(data):
-        return {"content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
-
-    @tool("get_customer", "Vérifie l'identité du client.", {"email": str, "verification_code": str})
-    async def get_customer(args):
-        executed.append(("get_customer", args))
-        return reply({"customer_id": "C-1042", "verified": True})
-
-    @tool("lookup_order", "Statut et montant d'une commande.", {"order_id": str})
-    async def lookup_order(args):
-        executed.append(("lookup_order", args))
-        return reply({"order_id": args["order_id"], "status": "livrée", "amount": amount})
-
-    @tool("process_refund", "Rembourse une commande.", {"order_id": str, "amount": float, "customer_id": str})
-    async def process_refund(args):
-        executed.append(("process_refund", args))
-        return reply({"refund_id": "R-1", "status": "ok"})
-
-    @tool("escalate_to_human", "Transmet le dossier à un conseiller.",
-          {"customer_id": str, "order_id": str, "issue_summary": str, "root_cause": str,
-           "refund_amount": float, "recommended_action": str})
-    async def escalate_to_human(args):
-        executed.append(("escalate_to_human", args))
-        return reply({"ticket_id": "T-77"})
-
-    return create_sdk_mcp_server("support", tools=[get_customer, lookup_order, process_refund, escalate_to_human])
+    """The four support tools, recording each execution as (name, arguments) — the graders' own set."""
+    from helpers.check_1_5 import _support_server
+    return _support_server(executed, amount, amount_as_text=False)
 
 
 ASK_REFUND = "Bonjour, je suis claire.martin@example.com (code 482913). Remboursez ma commande ORD-7781 svp."
@@ -71,7 +47,7 @@ def test_a_pretooluse_deny_stops_an_mcp_tool_and_the_model_reads_the_reason():
     names = [name for name, _ in executed]
     assert "process_refund" not in names
     assert names[-1] == "escalate_to_human"
-    assert executed[-1][1]["customer_id"] == "C-1042" and executed[-1][1]["order_id"] == "ORD-7781"
+    assert executed[-1][1]["customer_id"] == "C-2048" and executed[-1][1]["order_id"] == "ORD-7781"
     denied = [b for e in helpers.simulator().log.since(mark) for m in e.messages if m["role"] == "user"
               and isinstance(m["content"], list) for b in m["content"]
               if b.get("type") == "tool_result" and b.get("is_error")]

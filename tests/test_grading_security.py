@@ -79,7 +79,7 @@ def test_no_hostile_submission_earns_the_exercise(student, graded):
 @pytest.mark.parametrize("student", ["boucle-infinie-cellule", "sys-exit", "sortie-enorme"])
 def test_a_correct_function_keeps_its_points_despite_noise_in_its_cell(student, graded):
     """The function is right; the loop, exit or flood that follows it costs nothing it did not break."""
-    assert graded["scores"][student]["test_1_1_a"] in (0, 10)
+    assert graded["scores"][student]["test_1_1_a"] == 10, graded["scores"][student]
 
 
 def test_quiz_answers_are_read_from_the_submitted_cell_even_when_the_kernel_is_hijacked(graded):

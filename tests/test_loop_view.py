@@ -34,7 +34,7 @@ def test_a_loop_that_stops_on_text_ends_on_a_warning(sim):
     assert len(steps) == 3 and steps[-1].warning and "attendait des résultats" in steps[-1].title
 
 
-def test_split_results_are_flagged_in_the_tools_step(sim):
+def test_a_request_the_api_refuses_ends_the_diagram_on_a_warning(sim):
     import pytest
     with pytest.raises(Exception):
         run(loops.one_message_per_result, sim)

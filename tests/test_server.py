@@ -83,6 +83,12 @@ def test_an_error_event_mid_stream_raises(sim, client):
             stream.get_final_message()
 
 
+def test_cleared_faults_never_fire(sim, client):
+    sim.inject("overloaded", times=3)
+    sim.clear_faults()
+    assert client.messages.create(model=MODEL, max_tokens=50, messages=HELLO).stop_reason == "end_turn"
+
+
 def test_unknown_fault_is_refused_in_french(sim):
     with pytest.raises(ValueError, match="panne inconnue"):
         sim.inject("meteor")

@@ -11,7 +11,6 @@ import re
 from datetime import date
 
 ORDER_ID = re.compile(r"\b(?:ORD|CMD|CDE|CO)-?\d{3,}\b", re.I)
-CUSTOMER_ID = re.compile(r"\b(?:C|CUST|CLI)-\d{2,}\b")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 CODE = re.compile(r"\bcode(?:\s+de\s+vérification)?\s*(?::|est|=)?\s*(\d{4,8})\b", re.I)
 AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:€|eur|euros|usd|\$|dollars)", re.I)

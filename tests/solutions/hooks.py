@@ -154,3 +154,7 @@ EVERY_REFUND_DENIED = {
     "PreToolUse": [HookMatcher(matcher="mcp__support__process_refund", hooks=[denies_everything])],
     "PostToolUse": HOOKS["PostToolUse"],
 }
+DENY_WITHOUT_REASON = {
+    "PreToolUse": [HookMatcher(matcher="mcp__support__process_refund", hooks=[deny_without_reason])],
+    "PostToolUse": HOOKS["PostToolUse"],
+}

@@ -167,3 +167,8 @@ def no_cap(client, messages, tools, run_tool, *, model, max_tokens=1024, max_ite
 
 def stub(client, messages, tools, run_tool, *, model, max_tokens=1024, max_iterations=20):
     raise NotImplementedError()
+
+
+def keeps_its_own_history(client, messages, tools, run_tool, *, model, max_tokens=1024, max_iterations=20):
+    return run_agent(client, list(messages), tools, run_tool, model=model, max_tokens=max_tokens,
+                     max_iterations=max_iterations)
