@@ -1,6 +1,6 @@
 """nbgrader, for this course: run every command from the course root (where this file is).
 
-Autograding is hardened (see helpers/autograde.py): each notebook runs in a sandbox kernel,
+Autograding is hardened (see helpers/grading/autograde.py): each notebook runs in a sandbox kernel,
 verdicts are computed outside it and written into the graded notebook by the grader itself, and
 a kernel that dies is restarted without stopping the batch. Feedback hides the hidden tests.
 """
@@ -13,7 +13,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
                                     IgnorePattern, LimitOutput, OverwriteKernelspec, SaveAutoGrades)
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
 
-from helpers.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
+from helpers.grading.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
                               WrapReports)
 
 c = get_config()  # noqa: F821 - provided by nbgrader

@@ -1,15 +1,20 @@
-"""Cours « Architecture d'agents avec Claude » : simulateur hors ligne, clients, widgets et vérifications."""
+"""Cours « Architecture d'agents avec Claude » : simulateur hors ligne, clients, widgets et vérifications.
+
+What a notebook calls, and nothing else. Where the rest lives:
+  simulator/  the offline Messages API and the simulated model (imports nothing from the rest)
+  clients.py  mode, clients, meter, French errors (with _mode.py, _meter.py, explain.py, narrate.py)
+  widgets/    diagrams, questions, « Vérifier »
+  lessons/    one package per task statement (checks, questions, scenario data) and the exercise registry
+  grading/    the trusted side: verdicts, nbgrader preprocessors, sandbox, cohort, dashboard
+"""
 from ._meter import BudgetExceeded
 from ._mode import KeyProblem, offline, use_key
-from ._playbooks import Script, Step
-from ._server import REJECTED_KEY, Simulator, known_models
 from .clients import agent_options, banner, budget, cli_report, client, mode, model, simulator, trace, workspace
 from .explain import explain, install_ipython_handler
-from .hook_view import hook_view, record_hooks
-from .loop_view import loop_view
+from .lessons import ask, verify, verify_button
 from .narrate import describe
-from .quiz import ask
-from .verify import verify, verify_button
+from .simulator import REJECTED_KEY, Script, Simulator, Step, known_models
+from .widgets import hook_view, loop_view, record_hooks
 
 __all__ = [
     "ask", "hook_view", "loop_view", "record_hooks", "verify", "verify_button",

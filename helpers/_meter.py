@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import httpx2
 from anthropic import AnthropicError
 
-from ._log import RequestLog
+from .simulator import RequestLog
 
 # USD per million tokens (input, output), checked on platform.claude.com, 2026-11. Cache writes cost
 # 1.25× input (5 min) or 2× (1 h), cache reads 0.1×. Unknown models are priced like the dearest

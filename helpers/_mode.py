@@ -24,7 +24,7 @@ def mode() -> str:
 
 def model() -> str:
     """The course's model: COURS_MODELE if it names a model the installed SDK knows, else the default."""
-    from ._server import known_models
+    from .simulator import known_models
     wanted = os.environ.get("COURS_MODELE", "").strip()
     return wanted if wanted in known_models() else DEFAULT_MODEL
 

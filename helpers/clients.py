@@ -11,9 +11,8 @@ import threading
 from pathlib import Path
 
 from . import _mode
-from ._log import RequestLog
 from ._meter import Budget, MeteredTransport
-from ._server import Simulator
+from .simulator import RequestLog, Simulator
 
 _lock = threading.Lock()
 _simulator: Simulator | None = None

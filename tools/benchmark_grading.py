@@ -1,10 +1,10 @@
-"""Grading a cohort: plain `nbgrader autograde` versus `python -m helpers.cohort` (not a test).
+"""Grading a cohort: plain `nbgrader autograde` versus `python -m helpers.grading.cohort` (not a test).
 
     .venv/bin/python tools/benchmark_grading.py --students 50
 
 Builds a simulated cohort (tools/simulated_cohort.py) for every assignment, grades one copy
 with nbgrader's command line (one `nbgrader autograde <assignment>` per assignment: sequential)
-and another with helpers.cohort (parallel, one worker per core), checks both gradebooks hold
+and another with helpers.grading.cohort (parallel, one worker per core), checks both gradebooks hold
 the same scores, and prints durations, the speed-up and notebooks per minute.
 """
 from __future__ import annotations
@@ -49,7 +49,7 @@ def sequential(course: Path, assignments: list[str]) -> float:
 
 
 def parallel(course: Path, assignments: list[str], workers: int | None) -> float:
-    from helpers.cohort import grade_cohort
+    from helpers.grading.cohort import grade_cohort
     started = time.monotonic()
     for name in assignments:
         grade_cohort(course, name, workers=workers, out=io.StringIO())
@@ -78,7 +78,7 @@ def main() -> int:
         t_seq = sequential(one, names)
         print(f"nbgrader autograde (séquentiel) : {t_seq:.0f} s, {notebooks / t_seq * 60:.1f} notebooks/min")
         t_par = parallel(two, names, args.workers)
-        print(f"helpers.cohort (parallèle)      : {t_par:.0f} s, {notebooks / t_par * 60:.1f} notebooks/min")
+        print(f"helpers.grading.cohort (parallèle)      : {t_par:.0f} s, {notebooks / t_par * 60:.1f} notebooks/min")
         print(f"accélération : × {t_seq / t_par:.2f}")
         diff = same_scores(scores(one), scores(two))
         print("mêmes notes dans les deux carnets : " + ("oui" if not diff else f"NON ({len(diff)} écarts, ex. {diff[:3]})"))

@@ -27,12 +27,12 @@ ATTACKS = {
                                        "    def __getattr__(self, name):\n        return Always()\n\n"
                                        + STUB_SIGNATURE + "    return Always()\n"},
     "faux-verificateur": {"run_agent": STUB_SIGNATURE + "    raise NotImplementedError()\n\n"
-                                        "import helpers.check_1_1, helpers.verdicts, helpers.grading\n"
-                                        "from helpers.grading import Criterion, Report\n"
+                                        "import helpers.lessons.ts1_1.checks, helpers.grading.verdicts, helpers.grading, helpers.lessons._kit\n"
+                                        "from helpers.lessons._kit import Criterion, Report\n"
                                         "fake = Report('1.1.a', [Criterion('x', 'tout', 10, True)])\n"
-                                        "helpers.check_1_1.check = lambda *a, **k: fake\n"
-                                        "helpers.verdicts.grade = lambda *a, **k: fake\n"
-                                        "helpers.grading.partial = lambda report: 10.0\n"
+                                        "helpers.lessons.ts1_1.checks.check = lambda *a, **k: fake\n"
+                                        "helpers.grading.verdicts.grade = helpers.grading.grade = lambda *a, **k: fake\n"
+                                        "helpers.grading.partial = helpers.lessons._kit.partial = lambda report: 10.0\n"
                                         "import helpers\nhelpers.simulator().log.since = lambda *a, **k: []\n"},
     "lit-et-ecrit": {"run_agent": STUB_SIGNATURE + "    raise NotImplementedError()\n\n"
                                    "import glob, sqlite3\nleaks = []\n"

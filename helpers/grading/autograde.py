@@ -1,0 +1,291 @@
+"""nbgrader preprocessors that make autograding trustworthy (registered in nbgrader_config.py).
+
+- `StartVerdicts` opens a VerdictService for the notebook, and fences the kernel to come.
+- `SandboxedExecute` runs the notebook in the sandbox kernel; a kernel that dies (os._exit,
+  segfault, memory) is restarted, the cells before it replayed, and grading goes on; memory is
+  watched from here, not from inside the kernel.
+- `ApplyVerdicts` writes into every hidden test cell the verdict the service holds — never what
+  the cell printed — and scores quiz answers from the submitted cell's source.
+- `HideHiddenTests` (feedback) shows students their report, not the tests' code nor tracebacks;
+  `WrapReports` wraps the reports' long lines to the page.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from nbformat.notebooknode import NotebookNode
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
+from nbgrader.utils import is_grade, is_solution
+
+from . import verdicts
+
+KERNEL = "cours-bac-a-sable"
+GRADE_CALL = re.compile(r"""grade\(\s*["']([0-9.]+[a-z]?)["']""")
+MEMORY_LIMIT = int(os.environ.get("COURS_MEMOIRE_MAX_MO", "3072")) * 1024 * 1024
+
+
+def install_kernelspec() -> str:
+    """Write the sandbox kernelspec to a private folder placed first on JUPYTER_PATH."""
+    root = Path(tempfile.mkdtemp(prefix="cours-noyau-"))
+    spec = root / "kernels" / KERNEL
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "helpers.grading.sandbox", "-f", "{connection_file}", "--log-level=ERROR"],
+        "display_name": "Python 3 (correction, bac à sable)", "language": "python",
+    }))
+    os.environ["JUPYTER_PATH"] = os.pathsep.join([str(root), os.environ.get("JUPYTER_PATH", "")]).strip(os.pathsep)
+    return str(root)
+
+
+def _policy(resources: dict, workdir: str, exchange: str | None = None) -> dict:
+    here = Path(resources.get("metadata", {}).get("path") or os.getcwd()).resolve()
+    db_url = resources.get("nbgrader", {}).get("db_url", "")
+    course = here.parents[2] if len(here.parents) >= 3 else here
+    # The exchange holds every student's submission and feedback (nbgrader's default root, or the configured one).
+    deny = [str(course / "source"), str(course / "feedback"), exchange or "/srv/nbgrader/exchange"]
+    if db_url.startswith("sqlite:///"):
+        db = Path(db_url[len("sqlite:///"):].split("?")[0])
+        db = db if db.is_absolute() else course / db
+        deny += [str(db), str(db) + "-journal", str(db) + "-wal", str(db) + "-shm"]
+    for shared in ("submitted", "autograded"):
+        folder = course / shared
+        if folder.is_dir():
+            deny += [str(p) for p in folder.iterdir() if p.is_dir() and p.name != here.parent.name]
+    import claude_agent_sdk
+    cli = str(Path(claude_agent_sdk.__file__).parent / "_bundled" / "claude")
+    return {"deny": deny, "writable": [str(here), workdir, tempfile.gettempdir(), "/dev/null"],
+            "programs": [cli]}
+
+
+class StartVerdicts(NbGraderPreprocessor):
+    def preprocess(self, nb, resources):
+        service = verdicts.VerdictService()
+        resources["cours_verdicts"] = service
+        workdir = tempfile.mkdtemp(prefix="cours-atelier-")
+        exchange = self.config.Exchange.get("root") if "Exchange" in self.config else None
+        os.environ.update({verdicts.ENV: service.address, "COURS_MODE": "hors-ligne", "COURS_ATELIER": workdir,
+                           "COURS_BAC_A_SABLE": json.dumps(_policy(resources, workdir, exchange))})
+        os.environ.pop("ANTHROPIC_API_KEY", None)
+        return nb, resources
+
+
+class SandboxedExecute(Execute):
+    """nbgrader's Execute, in the sandbox kernel, surviving a kernel that dies."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not any((Path(p) / "kernels" / KERNEL).exists() for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p):
+            install_kernelspec()
+
+    def preprocess(self, nb, resources, km=None):
+        self.kernel_name = KERNEL
+        self._done: list[int] = []
+        self._watch = threading.Event()
+        watcher = threading.Thread(target=self._watch_memory, daemon=True)
+        watcher.start()
+        try:
+            return super().preprocess(nb, resources, km=km)
+        finally:
+            self._watch.set()
+
+    def _watch_memory(self) -> None:
+        """Kill the kernel from outside when it grows past the limit (the death is handled below)."""
+        while not self._watch.wait(0.2):
+            try:
+                pid = self.km.provisioner.pid if self.km and self.km.provisioner else None
+                if not pid:
+                    continue
+                with open(f"/proc/{pid}/status") as status:
+                    rss = next((int(line.split()[1]) * 1024 for line in status if line.startswith("VmRSS")), 0)
+                if rss > MEMORY_LIMIT:
+                    os.kill(pid, 9)
+            except (OSError, AttributeError, StopIteration, ValueError):
+                continue
+
+    def preprocess_cell(self, cell, resources, index):
+        from nbclient.exceptions import DeadKernelError
+        try:
+            cell, resources = super().preprocess_cell(cell, resources, index)
+        except DeadKernelError:
+            cell.outputs = [NotebookNode(output_type="error", ename="NoyauArrete", evalue=(
+                "Le noyau s'est arrêté pendant cette cellule (sortie forcée, plantage ou mémoire épuisée). "
+                "Il a été redémarré et les cellules précédentes rejouées."), traceback=[])]
+            self._restart_and_replay()
+            return cell, resources
+        if cell.cell_type == "code":
+            self._done.append(index)
+        return cell, resources
+
+    def _fresh_kernel(self) -> None:
+        """A brand-new kernel (new ports, new connection file): restarting in place races with the dead one."""
+        try:
+            self._cleanup_kernel()
+        except Exception:  # noqa: BLE001 - the old kernel is dead; whatever is left of it goes
+            pass
+        self.km, self.kc = None, None
+        self.km = self.create_kernel_manager()
+        self.start_new_kernel()
+        self.start_new_kernel_client()
+
+    def _restart_and_replay(self) -> None:
+        from nbclient.exceptions import DeadKernelError
+        self.log.warning("Noyau arrêté : nouveau noyau, puis rejeu de %d cellule(s)", len(self._done))
+        self._fresh_kernel()
+        for index in list(self._done):
+            original = self.nb.cells[index]
+            try:
+                self.execute_cell(copy.deepcopy(original), index, store_history=True)
+            except DeadKernelError:
+                self._fresh_kernel()
+                break
+            finally:
+                self.nb.cells[index] = original
+
+
+class ApplyVerdicts(NbGraderPreprocessor):
+    def preprocess(self, nb, resources):
+        service = resources.pop("cours_verdicts", None)
+        try:
+            solutions = {c.metadata.nbgrader["grade_id"]: c.source for c in nb.cells if is_solution(c)}
+            for cell in nb.cells:
+                if not (is_grade(cell) and not is_solution(cell) and cell.cell_type == "code"):
+                    continue
+                found = GRADE_CALL.search(cell.source)
+                if not found:
+                    continue
+                exercise = found.group(1)
+                report = self._verdict(exercise, service, solutions)
+                cell.outputs = [
+                    NotebookNode(output_type="stream", name="stdout", text=str(report) + "\n"),
+                    NotebookNode(output_type="execute_result", execution_count=cell.get("execution_count"),
+                                 metadata={}, data={"text/plain": repr(float(report.score))}),
+                ]
+        finally:
+            if service is not None:
+                service.close()
+            os.environ.pop(verdicts.ENV, None)
+        return nb, resources
+
+    @staticmethod
+    def _verdict(exercise: str, service, solutions: dict):
+        from ..lessons._kit import Criterion, Report
+        spec = verdicts.exercises().get(exercise)
+        if spec is None:
+            return Report(exercise, [Criterion("inconnu", f"exercice inconnu : {exercise}", 0, False)])
+        if spec.is_quiz:
+            name = spec.names[0]
+            source = next((src for src in solutions.values() if re.search(rf"^\s*{name}\s*=", src, re.M)), "")
+            answers = verdicts.answers_from_source(source, name)
+            report = verdicts.quiz_report(exercise, answers)
+            if answers is None:
+                report.criteria = [Criterion(c.key, c.rule, c.points, False,
+                                             f"{name} doit être un dict littéral de lettres, par exemple "
+                                             f'{{"q1": "A", …}}') for c in report.criteria]
+            return report
+        report = service.verdicts.get(exercise) if service is not None else None
+        if report is None:
+            return Report(exercise, [Criterion("non_verifie", f"Vérification {exercise} non effectuée", 1, False,
+                                               "la cellule de test n'a pas pu joindre le correcteur (noyau arrêté, "
+                                               "cellule détournée ?) : aucun point ne peut être accordé")])
+        return report
+
+
+class RestoreDeletedTests(OverwriteCells):
+    """nbgrader's OverwriteCells, with deleted test cells put back after the nearest surviving cell.
+
+    nbgrader 0.9 only looks for the immediately preceding *graded* cell and fails with a KeyError
+    when a locked, ungraded cell sits in between — which would stop the batch on that student.
+    """
+
+    def add_missing_grade_cells(self, nb, resources):
+        source_nb = self.gradebook.find_notebook(self.notebook_id, self.assignment_id)
+        source_cells = source_nb.source_cells
+        order = [cell.name for cell in source_cells]
+        grade_cells = {cell.name: cell for cell in source_nb.grade_cells}
+        solution_ids = {cell.name for cell in source_nb.solution_cells}
+
+        def present() -> dict[str, int]:
+            return {c.metadata["nbgrader"]["grade_id"]: i for i, c in enumerate(nb.cells)
+                    if "nbgrader" in c.metadata and "grade_id" in c.metadata["nbgrader"]}
+
+        for name in order:
+            if name not in grade_cells or name in present():
+                continue
+            self.log.warning("Cellule notée %s absente : remise en place", name)
+            cell = self.missing_cell_transform(source_cells[order.index(name)], grade_cells[name].max_score,
+                                               is_solution=name in solution_ids)
+            here = present()
+            earlier = [here[n] for n in order[:order.index(name)] if n in here]
+            nb.cells.insert(max(earlier) + 1 if earlier else 0, cell)
+        return nb, resources
+
+
+class HideHiddenTests(NbGraderPreprocessor):
+    """Feedback: hidden tests' code, tracebacks and grader internals stay with the instructor; the report stays.
+
+    The feedback is the autograded notebook, whose test cells nbgrader has restored from the master,
+    hidden tests included (nbgrader issue #1363). A code test cell's source becomes a one-line note
+    and keeps the report `ApplyVerdicts` wrote; a hidden region left in any other cell is cut out;
+    an error keeps `ename: evalue` only; absolute paths are cut to their last part in errors and on
+    stderr, and the verdict service's address is masked everywhere. Learners' own cells and
+    what they printed stay as they are: that is the useful part of the feedback.
+    """
+
+    NOTE = "# Vérification cachée : le rapport ci-dessous dit ce qui a été vérifié."
+    HIDDEN = re.compile(r"^[^\n]*BEGIN HIDDEN TESTS.*?END HIDDEN TESTS[^\n]*\n?", re.S | re.M)
+    FOLDERS = re.compile(r"(?<![\w.:/~-])(?:~|\.{1,2})?/(?:[\w.+@-]+/)+")  # a path's folders, not its name
+    SECRETS = re.compile(r"[^\s'\"]*cours-verdicts-[^\s'\"]*|\|[0-9a-f]{32}\b")  # "<socket>|<token>"
+
+    def preprocess_cell(self, cell, resources, index):
+        test = is_grade(cell) and not is_solution(cell)
+        if test and cell.cell_type == "code":
+            cell.source = self.NOTE
+        elif not is_solution(cell):
+            cell.source = self.HIDDEN.sub("", cell.source)
+        for output in cell.get("outputs", []):
+            kind = output.get("output_type")
+            if kind == "error":
+                ename, evalue = output.get("ename", "Erreur"), self._clean(str(output.get("evalue", "")), True)
+                output["evalue"] = evalue
+                output["traceback"] = [f"{ename}: {evalue}" if evalue.strip() else ename]
+            elif kind == "stream":
+                output["text"] = self._clean(output.get("text", ""), output.get("name") == "stderr")
+            for mime, value in list(output.get("data", {}).items()):
+                if isinstance(value, str) and (mime.startswith("text/") or mime.endswith("json")):
+                    output["data"][mime] = self._clean(value, False)
+        return cell, resources
+
+    def _clean(self, text, paths: bool) -> str:
+        text = "".join(text) if isinstance(text, list) else text
+        text = self.SECRETS.sub("[masqué]", text)
+        return self.FOLDERS.sub("…/", text) if paths else text
+
+
+class WrapReports(NbGraderPreprocessor):
+    """Feedback: the reports of test cells wrapped to fit a page, instead of one line per criterion
+    that runs off the right edge of the HTML (where the observation, the useful half, is)."""
+
+    width = 100
+
+    def preprocess_cell(self, cell, resources, index):
+        if not (is_grade(cell) and not is_solution(cell) and cell.cell_type == "code"):
+            return cell, resources
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream" and output.get("name") == "stdout":
+                output["text"] = "\n".join(self._wrap(line) for line in output.get("text", "").split("\n"))
+        return cell, resources
+
+    def _wrap(self, line: str) -> str:
+        import textwrap
+        if len(line) <= self.width:
+            return line
+        indent = " " * (len(line) - len(line.lstrip()) + 3)  # under the text that follows "  ❌ "
+        return textwrap.fill(line, self.width, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False)

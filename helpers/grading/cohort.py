@@ -1,0 +1,123 @@
+"""Grade a whole cohort in parallel, with the same result as `nbgrader autograde`.
+
+    python -m helpers.grading.cohort 1.1-boucles-agentiques                 # every submitted student
+    python -m helpers.grading.cohort 1.1-boucles-agentiques --workers 8     # default: one per core
+    python -m helpers.grading.cohort 1.1-boucles-agentiques --shard 2/3     # this machine's third of the cohort
+
+Each worker process loads the course's nbgrader_config.py once and autogrades its students one
+after the other through nbgrader's own API, with the same preprocessors as the command line
+(sandbox kernel, verdict service…): the gradebook receives the same scores as a sequential run.
+nbgrader's ~4 s of start-up is paid once per worker instead of once per student.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+
+def load_config(root: Path):
+    from traitlets.config.loader import PyFileConfigLoader
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
+    url = str(config.CourseDirectory.db_url or "sqlite:///gradebook.db")
+    if url.startswith("sqlite:///"):
+        # Several workers write the same SQLite gradebook: wait for the lock instead of failing.
+        path = url[len("sqlite:///"):]
+        path = path if os.path.isabs(path) else str(root / path)
+        config.CourseDirectory.db_url = f"sqlite:///{path}?timeout=120"
+    config.CourseDirectory.root = str(root)
+    return config
+
+
+_api = None
+
+
+def _init_worker(root: str) -> None:
+    global _api
+    os.chdir(root)
+    os.environ["COURS_MODE"] = "hors-ligne"
+    os.environ.pop("ANTHROPIC_API_KEY", None)
+    # nbgrader runs `alembic` by name: this environment's bin/ first on PATH.
+    os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
+    import warnings
+    warnings.filterwarnings("ignore", module="nbgrader")   # SQLAlchemy autoflush notices inside nbgrader's API
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+    config = load_config(Path(root))
+    _api = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+
+
+def _grade(assignment: str, student: str) -> tuple[str, bool, float, str]:
+    started = time.monotonic()
+    result = _api.autograde(assignment, student, force=True, create=True)
+    error = "" if result.get("success") else (result.get("error") or result.get("log") or "")[-2000:]
+    return student, bool(result.get("success")), time.monotonic() - started, error
+
+
+def students(root: Path, assignment: str) -> list[str]:
+    submitted = root / "submitted"
+    return sorted(p.name for p in submitted.iterdir() if (p / assignment).is_dir()) if submitted.is_dir() else []
+
+
+def shard(items: list[str], spec: str | None) -> list[str]:
+    if not spec:
+        return items
+    k, n = (int(x) for x in spec.split("/"))
+    if not 1 <= k <= n:
+        raise SystemExit(f"--shard {spec} : attendu k/N avec 1 ≤ k ≤ N")
+    return items[k - 1::n]
+
+
+def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, only: list[str] | None = None,
+                 shard_spec: str | None = None, out=sys.stdout) -> dict[str, tuple[bool, float, str]]:
+    """Autograde every (or the given) student's submission; returns student → (ok, seconds, error)."""
+    root = root.resolve()
+    todo = shard(only or students(root, assignment), shard_spec)
+    if not todo:
+        print(f"Aucune copie soumise pour {assignment} dans {root / 'submitted'}.", file=out)
+        return {}
+    workers = max(1, min(workers or os.cpu_count() or 1, len(todo)))
+    print(f"{len(todo)} copie(s) de {assignment} à noter, {workers} processus en parallèle…", file=out, flush=True)
+    started = time.monotonic()
+    done: dict[str, tuple[bool, float, str]] = {}
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(str(root),)) as pool:
+        futures = [pool.submit(_grade, assignment, s) for s in todo]
+        for future in as_completed(futures):
+            student, ok, seconds, error = future.result()
+            done[student] = (ok, seconds, error)
+            rate = len(done) / (time.monotonic() - started) * 60
+            print(f"[{len(done):>{len(str(len(todo)))}}/{len(todo)}] {student:<24} "
+                  f"{'noté' if ok else 'ÉCHEC'} en {seconds:5.1f} s · {rate:5.1f} copies/min", file=out, flush=True)
+    failed = [s for s, (ok, _, _) in done.items() if not ok]
+    total = time.monotonic() - started
+    print(f"Terminé : {len(done) - len(failed)} notée(s), {len(failed)} en échec, en {total:.1f} s "
+          f"({len(done) / total * 60:.1f} copies/min).", file=out)
+    for student in failed:
+        print(f"  {student} : {done[student][2].strip().splitlines()[-1] if done[student][2].strip() else '?'}",
+              file=out)
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m helpers.grading.cohort",
+                                     description="Note toute une cohorte en parallèle (mêmes notes que nbgrader autograde).")
+    parser.add_argument("assignment", help="le devoir, par exemple 1.1-boucles-agentiques")
+    parser.add_argument("--workers", type=int, default=None, help="processus en parallèle (défaut : un par cœur)")
+    parser.add_argument("--students", default=None, help="liste d'identifiants séparés par des virgules")
+    parser.add_argument("--shard", default=None, help="k/N : ne noter que la k-ième part sur N (plusieurs machines)")
+    parser.add_argument("--root", default=".", help="racine du cours (là où se trouve nbgrader_config.py)")
+    args = parser.parse_args(argv)
+    root = Path(args.root)
+    if not (root / "nbgrader_config.py").exists():
+        print(f"nbgrader_config.py introuvable dans {root.resolve()} : lancez la commande depuis la racine du cours.")
+        return 2
+    only = [s.strip() for s in args.students.split(",")] if args.students else None
+    done = grade_cohort(root, args.assignment, workers=args.workers, only=only, shard_spec=args.shard)
+    return 0 if done and all(ok for ok, _, _ in done.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,94 @@
+"""One package per task statement (ts1_1 … ts1_7): its checks, its questions, its scenario data.
+
+Here lives the registry of what the course grades, read by « Vérifier », the hidden tests, grading
+and the tools. Lessons may import simulator, clients and widgets; never grading.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from ._kit import Criterion, Exercise, Report, plain
+
+__all__ = ["Exercise", "ask", "check", "exercise", "exercises", "is_correct", "question", "questions", "verify",
+           "verify_button"]
+
+
+@cache
+def _lessons() -> tuple:
+    """Every lesson package (ts1_1, ts1_5…), found on disk: adding a lesson registers it."""
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and m.name.startswith("ts"))
+    return tuple(importlib.import_module(f"{__name__}.{name}") for name in names)
+
+
+@cache
+def exercises() -> dict[str, Exercise]:
+    """id → Exercise, for every lesson (the one place that lists what the course grades)."""
+    return {e.id: e for lesson in _lessons() for e in lesson.EXERCISES}
+
+
+def exercise(exercise_id: str) -> Exercise:
+    try:
+        return exercises()[exercise_id]
+    except KeyError:
+        raise KeyError(f"exercice inconnu : {exercise_id!r}") from None
+
+
+@cache
+def questions() -> dict:
+    """id → Question, every lesson's practice and graded questions."""
+    return {q.id: q for lesson in _lessons() for q in lesson.QUESTIONS}
+
+
+def question(question_id: str):
+    try:
+        return questions()[question_id]
+    except KeyError:
+        raise KeyError(f"question inconnue : {question_id!r}") from None
+
+
+def is_correct(question_id: str, letter: object) -> bool:
+    """Vrai si `letter` (A, B, C ou D) est la bonne réponse à la question."""
+    return question(question_id).is_correct(letter)
+
+
+def check_answers(exercise_id: str, answers: object, ids: list[str]) -> Report:
+    """One criterion per question (1 point each), for the report and nbgrader."""
+    from ..widgets.quiz import LETTERS
+    criteria = []
+    for qid in ids:
+        short = qid.rsplit(".", 1)[-1]
+        given = answers.get(short) if isinstance(answers, dict) else None
+        ok = is_correct(qid, given)
+        detail = "bonne réponse" if ok else (
+            "pas de réponse (une lettre A, B, C ou D attendue)" if not isinstance(given, str) or
+            given.strip().upper() not in LETTERS else f"« {given} » n'est pas la bonne réponse")
+        criteria.append(Criterion(short, f"Question {qid} — {question(qid).title}", 1, ok, detail))
+    return Report(exercise_id, criteria)
+
+
+def check(exercise_id: str, *objects) -> Report:
+    """Vérifie l'exercice ici même, sur de nouveaux scénarios tirés au hasard (le bouton « Vérifier »)."""
+    spec = exercise(exercise_id)
+    if spec.is_quiz:
+        return check_answers(exercise_id, objects[0] if objects else None, list(spec.questions))
+    named = dict(zip(spec.names, objects))
+    return spec.judge(lambda scenario: spec.play(named, scenario), [plain(o) for o in objects])
+
+
+def verify(exercise_id: str, *objects) -> Report:
+    """Vérifie l'exercice avec les objets donnés (votre fonction…) et renvoie le rapport détaillé."""
+    return check(exercise_id, *objects)
+
+
+def verify_button(exercise_id: str):
+    """Le bouton « Vérifier » d'un exercice : il lit votre code actuel dans le noyau à chaque clic."""
+    from ..widgets.verify import VerifyButton
+    return VerifyButton(exercise_id, exercise(exercise_id).names, check)
+
+
+def ask(question_id: str):
+    """Affiche la question avec ses quatre options et un bouton « Vérifier »."""
+    from ..widgets.quiz import Ask
+    return Ask(question(question_id))

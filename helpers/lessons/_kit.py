@@ -1,0 +1,308 @@
+"""What every check shares: criteria, reports, a deadline for learner code, French feedback, the exercise record.
+
+A check runs the learner's function against simulator scenarios and returns a `Report`: one
+`Criterion` per rule, each worth points, each with a French sentence saying what was seen. The
+« Vérifier » button shows the report; nbgrader's hidden tests call `require()` on one rule.
+"""
+from __future__ import annotations
+
+import html
+import signal
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One graded exercise, as the registry lists it: every grader, button and tool reads this record."""
+    id: str                              # "1.1.a": the heading, the nbgrader grade_id's suffix, the report's tag
+    names: tuple[str, ...]               # the learner objects the check receives, in order
+    points: float
+    play: Callable | None = None         # learner side: play(objects, spec) -> plain data
+    judge: Callable | None = None        # trusted side: judge(player, values) -> Report
+    questions: tuple[str, ...] = ()      # a quiz: question ids, answers read from the submitted cell
+
+    @property
+    def is_quiz(self) -> bool:
+        return bool(self.questions)
+
+
+@dataclass(frozen=True)
+class Criterion:
+    key: str          # stable id, used by nbgrader's hidden tests
+    rule: str         # the rule, in French
+    points: float
+    passed: bool
+    detail: str = ""  # what was observed, in French
+
+    @property
+    def score(self) -> float:
+        return self.points if self.passed else 0.0
+
+
+@dataclass
+class Report:
+    exercise: str
+    criteria: list[Criterion] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        return round(sum(c.score for c in self.criteria), 2)
+
+    @property
+    def max_score(self) -> float:
+        return round(sum(c.points for c in self.criteria), 2)
+
+    @property
+    def passed(self) -> bool:
+        return all(c.passed for c in self.criteria)
+
+    def get(self, key: str) -> Criterion:
+        return next(c for c in self.criteria if c.key == key)
+
+    def __str__(self) -> str:
+        lines = [f"[Vérification {self.exercise}] {fmt(self.score)} / {fmt(self.max_score)} point(s)"]
+        for c in self.criteria:
+            lines.append(f"  {'✅' if c.passed else '❌'} {c.rule}" + (f" — {c.detail}" if c.detail else ""))
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from ..widgets._base import badge
+        rows = "".join(
+            f'<tr><td style="padding:3px 8px;vertical-align:top">{badge(c.passed)}</td>'
+            f'<td style="padding:3px 8px">{html.escape(c.rule)}'
+            + (f'<br><span style="color:#555;font-size:90%">{html.escape(c.detail)}</span>' if c.detail else "")
+            + f'</td><td style="padding:3px 8px;text-align:right;white-space:nowrap">{fmt(c.score)} / '
+              f'{fmt(c.points)}</td></tr>'
+            for c in self.criteria)
+        colour = "#3a7d44" if self.passed else "#b3261e"
+        return (f'<div class="cours-verification" style="border-left:6px solid {colour};padding:6px 10px;'
+                f'font-family:sans-serif;line-height:1.4"><strong>Vérification {html.escape(self.exercise)} : '
+                f'{fmt(self.score)} / {fmt(self.max_score)}</strong><table style="margin-top:4px">{rows}'
+                f'</table></div>')
+
+
+def fmt(x: float) -> str:
+    return (f"{x:g}").replace(".", ",")
+
+
+class GradingError(AssertionError):
+    """A rule that the learner's code broke (what nbgrader shows as the test's failure)."""
+
+
+def require(report: Report, key: str) -> float:
+    """nbgrader's hidden tests: fail with the French explanation when rule `key` is broken."""
+    criterion = report.get(key)
+    if not criterion.passed:
+        raise GradingError(f"[Vérification {report.exercise}] {criterion.rule} — {criterion.detail}")
+    return criterion.points
+
+
+class Deadline(BaseException):
+    """Raised into learner code that runs too long. A BaseException: `except Exception` won't hide it."""
+
+
+class deadline:
+    """Interrupt the block after `seconds` (main thread only; elsewhere it only measures).
+
+    When time is up, Deadline is raised, then raised again on every line that code outside this
+    module executes (a line tracer on every frame of the stack): a learner's bare `except:`
+    cannot swallow it, because the handler's own first line raises it anew. A class rather than
+    @contextmanager: its __exit__ must live in this module, which the tracer spares.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.active = False
+        self.previous = None
+
+    def _trace(self, frame, event, arg):
+        if not self.active:
+            return None   # frames that outlive the block (suspended generators…) must not raise later
+        if event == "line" and frame.f_code.co_filename != __file__:
+            raise Deadline(f"délai de {self.seconds:g} s dépassé")
+        return self._trace
+
+    def _fire(self, signum, frame):
+        if not self.active:
+            return
+        sys.settrace(self._trace)
+        walker = frame
+        while walker is not None:
+            walker.f_trace = self._trace
+            walker = walker.f_back
+        raise Deadline(f"délai de {self.seconds:g} s dépassé ({time.monotonic() - self.started:.1f} s)")
+
+    def __enter__(self) -> "deadline":
+        self.started = time.monotonic()
+        if threading.current_thread() is threading.main_thread():
+            self.active = True
+            self.previous = signal.signal(signal.SIGALRM, self._fire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.05)
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if self.previous is not None or self.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.active = False
+            sys.settrace(None)
+            walker = sys._getframe()
+            while walker is not None:
+                walker.f_trace = None
+                walker = walker.f_back
+            signal.signal(signal.SIGALRM, self.previous if self.previous is not None else signal.SIG_DFL)
+            self.previous = None
+        return False
+
+
+def plain(value: object, depth: int = 0) -> object:
+    """JSON-like data only: what a verdict may rely on. Learner objects (whatever their __eq__) are
+    reduced to their data (pydantic models, dicts, lists, scalars) or to a marker of their type."""
+    if depth > 40:
+        return {"__type__": "trop profond"}
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if type(value) in (list, tuple):
+        return [plain(v, depth + 1) for v in value]
+    if type(value) is dict:
+        return {str(k): plain(v, depth + 1) for k, v in value.items()}
+    try:
+        from pydantic import BaseModel
+        if isinstance(value, BaseModel) and type(value).__module__.startswith(("anthropic.", "claude_agent_sdk.")):
+            data = plain(type(value).model_dump(value, mode="json", exclude_none=False), depth + 1)
+            return {**data, "__type__": type(value).__name__} if isinstance(data, dict) else data
+    except Exception:  # noqa: BLE001 - a learner object that breaks serialisation is just an object
+        pass
+    return {"__type__": type(value).__name__}
+
+
+@dataclass
+class Outcome:
+    """What happened when learner code ran: its return value, or the exception it raised."""
+    value: object = None
+    error: BaseException | None = None
+    timed_out: bool = False
+    seconds: float = 0.0
+
+    @property
+    def raised(self) -> bool:
+        return self.error is not None and not self.timed_out
+
+    def error_line(self) -> str:
+        if self.error is None:
+            return ""
+        return f"{type(self.error).__name__} : {str(self.error)[:300]}"
+
+    def where(self) -> str:
+        """The last frame of the learner's traceback (notebook cells show as <ipython-input…>)."""
+        if self.error is None or self.error.__traceback__ is None:
+            return ""
+        frames = traceback.extract_tb(self.error.__traceback__)
+        mine = [f for f in frames if "ipykernel" in f.filename or f.filename.startswith("<")]
+        frame = (mine or frames)[-1]
+        return f"ligne {frame.lineno} : {frame.line}" if frame.line else ""
+
+    def to_plain(self) -> dict:
+        return {"value": plain(self.value), "error": self.error_line() or None, "where": self.where(),
+                "error_type": type(self.error).__name__ if self.error is not None else None,
+                "timed_out": self.timed_out, "seconds": self.seconds}
+
+
+@dataclass
+class Played:
+    """An outcome as the judge sees it: plain data only (from this process or from a kernel)."""
+    value: object = None
+    error: str | None = None
+    error_type: str | None = None
+    where: str = ""
+    timed_out: bool = False
+    seconds: float = 0.0
+
+    @classmethod
+    def from_plain(cls, data: object) -> "Played":
+        if not isinstance(data, dict):
+            return cls(error="réponse illisible du noyau", error_type="ProtocolError")
+        return cls(value=data.get("value"), error=data.get("error"), error_type=data.get("error_type"),
+                   where=str(data.get("where") or ""), timed_out=bool(data.get("timed_out")),
+                   seconds=float(data.get("seconds") or 0))
+
+    @property
+    def raised(self) -> bool:
+        return self.error is not None and not self.timed_out
+
+    def error_line(self) -> str:
+        return self.error or ""
+
+
+def run_learner(fn, *args, seconds: float = 5.0, **kwargs) -> Outcome:
+    """Call learner code: never lets it crash, hang or exit the grader."""
+    started = time.monotonic()
+    try:
+        with deadline(seconds):
+            value = fn(*args, **kwargs)
+        return Outcome(value=value, seconds=time.monotonic() - started)
+    except Deadline as exc:
+        return Outcome(error=exc, timed_out=True, seconds=time.monotonic() - started)
+    except (Exception, SystemExit, KeyboardInterrupt, GeneratorExit) as exc:  # noqa: BLE001 - learner code
+        return Outcome(error=exc, seconds=time.monotonic() - started)
+
+
+def partial(report: Report) -> float:
+    """nbgrader's hidden tests: print the French report, end with the score (partial credit)."""
+    print(report)
+    return report.score
+
+
+def _raise_in_thread(thread: threading.Thread, exc_type: type[BaseException]) -> None:
+    import ctypes
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(exc_type))
+
+
+def run_in_thread(fn, *args, seconds: float = 5.0) -> Outcome:
+    """Run `fn(*args)` in a worker thread (it may start its own event loop); give up after `seconds`.
+
+    A worker still running at the deadline gets Deadline raised inside it, again and again for a
+    second; pure-Python code stops, and the grader moves on either way.
+    """
+    box: dict = {}
+
+    def target():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:  # noqa: BLE001 - learner code, reported not raised
+            box["error"] = exc
+
+    started = time.monotonic()
+    worker = threading.Thread(target=target, name="verification", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        for _ in range(20):
+            _raise_in_thread(worker, Deadline)
+            worker.join(0.05)
+            if not worker.is_alive():
+                break
+        return Outcome(error=Deadline(f"délai de {seconds:g} s dépassé"), timed_out=True,
+                       seconds=time.monotonic() - started)
+    error = box.get("error")
+    if isinstance(error, Deadline):
+        return Outcome(error=error, timed_out=True, seconds=time.monotonic() - started)
+    return Outcome(value=box.get("value"), error=error, seconds=time.monotonic() - started)
+
+
+def run_coroutine(fn, *args, seconds: float = 5.0) -> Outcome:
+    """Await learner coroutine function `fn(*args)` on a private event loop, with a deadline."""
+    import asyncio
+
+    def call():
+        result = fn(*args)
+        if not asyncio.iscoroutine(result):
+            raise TypeError("la fonction doit être définie avec « async def » (le SDK attend une coroutine)")
+        return asyncio.run(result)
+    return run_in_thread(call, seconds=seconds)

@@ -1,0 +1,413 @@
+"""Checks for exercise 1.1.a: `run_agent`, an agentic loop driven by stop_reason.
+
+Each scenario is a scripted conversation on a private simulator, with tool names, values and
+iteration caps drawn at random, so a hard-coded answer cannot pass. The verdicts read what the
+learner's loop *sent* (the simulator's request log), not only what it returned.
+"""
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import dataclass, field
+
+from ...simulator import Script, Simulator, Step
+from .._kit import Criterion, Played, Report, plain, run_learner
+
+EXERCISE = "1.1.a"
+MODEL = "claude-sonnet-5-5"
+SECONDS = 2.0
+
+# (tool name, input property, sample inputs, result builder)
+TOOL_POOL = [
+    ("meteo_ville", "ville", ["Brest", "Nîmes", "Lille", "Annecy"], lambda r, v: {"ville": v, "temperature_c": r.randint(-5, 35)}),
+    ("taux_de_change", "devise", ["USD", "CHF", "JPY", "GBP"], lambda r, v: {"devise": v, "taux": round(r.uniform(0.5, 160), 3)}),
+    ("stock_article", "reference", ["SKU-1182", "SKU-2290", "SKU-3307"], lambda r, v: {"reference": v, "quantite": r.randint(0, 900)}),
+    ("horaires_train", "gare", ["Lyon Part-Dieu", "Rennes", "Dijon"], lambda r, v: {"gare": v, "prochain_depart": f"{r.randint(6, 22):02d}:{r.randint(0, 59):02d}"}),
+    ("cours_action", "symbole", ["ACME", "GLOBX", "INITECH"], lambda r, v: {"symbole": v, "cours": round(r.uniform(5, 400), 2)}),
+    ("population_ville", "ville", ["Tours", "Metz", "Caen"], lambda r, v: {"ville": v, "habitants": r.randint(50_000, 300_000)}),
+    ("delai_livraison", "code_postal", ["29200", "13001", "67000"], lambda r, v: {"code_postal": v, "jours": r.randint(1, 9)}),
+]
+
+
+@dataclass
+class Scenario:
+    name: str
+    question: str
+    tools: list[dict]
+    steps: list[Step]
+    results: dict = field(default_factory=dict)        # (tool, json input) → result
+    failing: str | None = None                         # tool whose run raises
+    failure: str = ""
+    repeat_last: bool = False
+    max_iterations: int = 20
+    max_tokens: int = 1024
+    expect: str = "answer"                             # "answer" or "raise"
+    final_words: list[str] = field(default_factory=list)
+
+
+def _tool_def(name: str, prop: str) -> dict:
+    return {"name": name, "description": f"Renvoie une information ({prop}) — outil de test.",
+            "input_schema": {"type": "object", "properties": {prop: {"type": "string"}}, "required": [prop]}}
+
+
+def _final_from_results(conv) -> str:
+    """The model's last word: built only from the tool results it actually received."""
+    parts = []
+    for call in conv.calls:
+        data = call.data()
+        if call.is_error:
+            parts.append(f"{call.name} a échoué ({call.result})")
+        elif isinstance(data, dict):
+            parts.append(f"{call.name} → " + ", ".join(f"{k} = {v}" for k, v in data.items()))
+        else:
+            parts.append(f"{call.name} → {call.result}")
+    return "Synthèse : " + " ; ".join(parts) + "."
+
+
+class _Builder:
+    def __init__(self, seed: int) -> None:
+        self.r = random.Random(seed)
+        self.nonce = self.r.randrange(10_000, 99_999)
+
+    def calls(self, n: int) -> tuple[list[dict], list[tuple[str, dict]], dict]:
+        picked = self.r.sample(TOOL_POOL, n)
+        tools, calls, results = [], [], {}
+        for name, prop, samples, make in picked:
+            value = self.r.choice(samples)
+            tools.append(_tool_def(name, prop))
+            calls.append((name, {prop: value}))
+            results[(name, json.dumps({prop: value}, sort_keys=True))] = make(self.r, value)
+        return tools, calls, results
+
+    def question(self, what: str) -> str:
+        return f"{what} (dossier n° {self.nonce}-{self.r.randrange(100, 999)})"
+
+    def text_then_tool(self) -> Scenario:
+        tools, calls, results = self.calls(self.r.choice([2, 3]))
+        first, rest = calls[0], calls[1:]
+        steps = [Step(say="Je consulte d'abord une source, je vous réponds ensuite.", calls=(first,))]
+        if self.r.random() < 0.5 or not rest:
+            steps.append(Step(say="Il me manque encore une information.", calls=(rest[0],)))
+            used = [first, rest[0]]
+        else:
+            used = [first]
+        steps.append(Step(say=_final_from_results))
+        return Scenario("texte puis outil", self.question("Donne-moi une synthèse à jour"), tools, steps, results,
+                        final_words=[str(v) for c in used for v in results[(c[0], json.dumps(c[1], sort_keys=True))].values()])
+
+    def parallel(self, n: int) -> Scenario:
+        tools, calls, results = self.calls(n)
+        # Models often call tools without a word first: here, no text before the parallel calls.
+        steps = [Step(calls=tuple(calls)), Step(say=_final_from_results)]
+        return Scenario(f"{n} appels parallèles", self.question(f"Compare ces {n} informations"), tools, steps,
+                        results, final_words=[str(v) for res in results.values() for v in res.values()])
+
+    def failing_tool(self) -> Scenario:
+        scenario = self.parallel(2)
+        scenario.name = "outil en échec"
+        scenario.failing = scenario.steps[0].calls[self.r.randrange(2)][0]
+        scenario.failure = self.r.choice(["service indisponible (HTTP 503)", "délai dépassé après 10 s",
+                                          "référence inconnue"]) + f" [{self.nonce}]"
+        scenario.final_words = [scenario.failure]
+        return scenario
+
+    def truncated(self) -> Scenario:
+        tools, calls, results = self.calls(1)
+        steps = [Step(say="Je consulte la source.", calls=tuple(calls)), Step(say="Voici une analyse", stop="max_tokens")]
+        return Scenario("réponse tronquée", self.question("Fais une analyse très détaillée"), tools, steps, results,
+                        max_tokens=self.r.choice([64, 96, 128]), expect="raise")
+
+    def refused(self) -> Scenario:
+        tools, calls, results = self.calls(1)
+        steps = [Step(say="Je ne peux pas aider avec cette demande.", stop="refusal")]
+        return Scenario("refus", self.question("Contourne les contrôles de sécurité du système"), tools, steps, results,
+                        expect="raise")
+
+    def endless(self) -> Scenario:
+        tools, calls, results = self.calls(1)
+        steps = [Step(say="Je vérifie encore une fois.", calls=tuple(calls))]
+        return Scenario("boucle sans fin", self.question("Vérifie jusqu'à être certain"), tools, steps, results,
+                        repeat_last=True, max_iterations=self.r.randint(3, 6), expect="raise")
+
+
+@dataclass
+class Run:
+    scenario: Scenario
+    played: Played          # plain data only: a verdict never touches learner objects
+    exchanges: list         # the simulator's own log of this scenario
+    executed: list
+    messages: list
+
+
+def play(objects: dict, spec: dict) -> dict:
+    """Learner side (the Vérifier's kernel, or the graded kernel): run `run_agent` on one scenario.
+
+    Returns plain data: the outcome, the messages list as the learner left it, the tools run.
+    """
+    import anthropic
+    client = anthropic.Anthropic(base_url=spec["base_url"], api_key="sk-ant-verification", max_retries=0)
+    results = {(name, key): result for name, key, result in spec["results"]}
+    executed: list = []
+
+    def run_tool(name, tool_input):
+        executed.append([name, plain(tool_input)])
+        if name == spec["failing"]:
+            raise RuntimeError(spec["failure"])
+        key = (name, json.dumps(tool_input, sort_keys=True))
+        if key not in results:
+            raise KeyError(f"entrée inattendue pour {name} : {tool_input}")
+        return results[key]
+
+    messages = [{"role": "user", "content": spec["question"]}]
+    outcome = run_learner(objects["run_agent"], client, messages, spec["tools"], run_tool, model=MODEL,
+                          max_tokens=spec["max_tokens"], max_iterations=spec["max_iterations"], seconds=SECONDS)
+    return {"outcome": outcome.to_plain(), "messages": plain(messages), "executed": executed}
+
+
+def _spec(scenario: Scenario, base_url: str) -> dict:
+    return {"base_url": base_url, "question": scenario.question, "tools": scenario.tools,
+            "results": [[name, key, result] for (name, key), result in scenario.results.items()],
+            "failing": scenario.failing, "failure": scenario.failure, "max_tokens": scenario.max_tokens,
+            "max_iterations": scenario.max_iterations}
+
+
+def _play(player, scenario: Scenario, sim: Simulator) -> Run:
+    sim.scripts.add(Script(scenario.question, scenario.steps, repeat_last=scenario.repeat_last))
+    mark = sim.log.mark()
+    try:
+        data = player(_spec(scenario, sim.base_url))
+    finally:
+        sim.scripts.remove(scenario.question)
+    data = data if isinstance(data, dict) else {}
+    messages = data.get("messages") if isinstance(data.get("messages"), list) else []
+    return Run(scenario, Played.from_plain(data.get("outcome")), sim.log.since(mark), data.get("executed") or [],
+               messages)
+
+
+# -- diagnosis ---------------------------------------------------------------------------------
+
+def _rejection(run: Run) -> str | None:
+    """French reading of the 400 the simulator (like the API) returned, if any."""
+    bad = next((e for e in run.exchanges if e.status == 400), None)
+    if bad is None:
+        return None
+    msg = bad.error_message or ""
+    if "were found without `tool_result` blocks" in msg:
+        sent = bad.messages
+        i = int(msg.split(":")[0].split(".")[1]) if msg.startswith("messages.") else -1
+        following = [m for m in sent[i + 1:] if m.get("role") == "user"] if i >= 0 else []
+        split = sum(1 for m in following if isinstance(m.get("content"), list)
+                    and any(b.get("type") == "tool_result" for b in m["content"])) > 1
+        if split:
+            return ("les tool_result sont partis dans plusieurs messages user : ils doivent tous être dans UN seul "
+                    "message user, juste après le tour assistant")
+        return ("un tool_use est resté sans tool_result : chaque appel demandé doit recevoir son résultat, avec le "
+                "même tool_use_id, dans le message user suivant")
+    if "unexpected `tool_use_id`" in msg:
+        return "un tool_result porte un tool_use_id qui ne correspond à aucun tool_use du tour précédent"
+    if "at the beginning of this message" in msg:
+        return "du texte précède les tool_result : dans le message user, les résultats viennent en premier"
+    if "only allowed in `user` messages" in msg:
+        return "un tool_result a été placé dans un tour assistant : les résultats partent dans un message user"
+    if "first message" in msg or "role" in msg:
+        return f"l'historique envoyé est mal formé ({msg})"
+    return f"l'API a refusé la requête : {msg}"
+
+
+def _why_failed(run: Run) -> str:
+    if run.played.timed_out:
+        return f"la fonction tournait encore après {SECONDS:g} s ({len(run.exchanges)} requêtes envoyées)"
+    rejected = _rejection(run)
+    if rejected:
+        return rejected
+    if run.played.raised:
+        where = run.played.where
+        return f"votre fonction a levé {run.played.error_line()}" + (f" ({where})" if where else "")
+    return ""
+
+
+def _returned_message(run: Run) -> dict | None:
+    value = run.played.value
+    if isinstance(value, dict) and value.get("__type__") in ("Message", "ParsedMessage") and value.get("id"):
+        return value
+    return None
+
+
+def _final_text(message: dict) -> str:
+    return "".join(str(b.get("text") or "") for b in message.get("content") or [] if isinstance(b, dict))
+
+
+def _answered_properly(run: Run) -> tuple[bool, str]:
+    if not run.played.error and not run.played.timed_out:
+        message = _returned_message(run)
+        if message is None:
+            kind = run.played.value.get("__type__") if isinstance(run.played.value, dict) else type(run.played.value).__name__
+            return False, f"la fonction doit renvoyer le Message final ; elle a renvoyé {kind}"
+        last = run.exchanges[-1] if run.exchanges else None
+        if message.get("stop_reason") != "end_turn" or last is None or last.stop_reason != "end_turn":
+            return False, (f"la boucle s'est arrêtée sur stop_reason={message.get('stop_reason')!r} : seul "
+                           f"end_turn (ou stop_sequence) termine la boucle ; tool_use veut dire « continue »")
+        expected = len(run.scenario.steps)
+        if len(run.exchanges) != expected:
+            return False, f"{len(run.exchanges)} requête(s) envoyée(s) au lieu de {expected}"
+        if message.get("id") != last.response["id"]:
+            return False, "le Message renvoyé n'est pas la dernière réponse reçue"
+        missing = [w for w in run.scenario.final_words if w not in _final_text(last.response)]
+        if missing:
+            return False, f"la réponse finale ne reflète pas les résultats d'outils envoyés (manque : {missing[0]})"
+        return True, f"{len(run.exchanges)} requêtes, arrêt sur end_turn"
+    return False, _why_failed(run)
+
+
+def _full_content_sent_back(runs: list[Run]) -> tuple[bool, str]:
+    for run in runs:
+        last = run.exchanges[-1] if run.exchanges else None
+        if last is not None and last.ok and last.stop_reason == "end_turn" and len(run.messages) <= len(last.messages):
+            return False, ("la liste messages reçue en argument n'a pas été complétée : l'appelant doit y retrouver "
+                           "toute la conversation, réponse finale comprise")
+        for previous, following in zip(run.exchanges, run.exchanges[1:]):
+            if not previous.ok or previous.stop_reason != "tool_use":
+                continue
+            assistant = [m for m in following.messages if m.get("role") == "assistant"]
+            sent = assistant[-1]["content"] if assistant else None
+            if isinstance(sent, str) or not isinstance(sent, list):
+                return False, "le tour assistant doit être renvoyé tel quel (liste de blocs), pas converti en texte"
+            wanted = [(b["type"], b.get("text"), b.get("id"), b.get("input")) for b in previous.response["content"]]
+            got = [(b.get("type"), b.get("text"), b.get("id"), b.get("input")) for b in sent]
+            if got != wanted:
+                kinds = [b.get("type") for b in sent]
+                if "text" not in kinds and any(b["type"] == "text" for b in previous.response["content"]):
+                    return False, ("le bloc de texte a été retiré du tour assistant : renvoyez TOUT le contenu de la "
+                                   "réponse, texte et tool_use ensemble")
+                return False, "le tour assistant renvoyé diffère de la réponse reçue (blocs, ids ou entrées modifiés)"
+    return True, "texte et tool_use renvoyés ensemble, à l'identique"
+
+
+def _results_are_json(runs: list[Run]) -> tuple[bool, str]:
+    for run in runs:
+        for exchange in run.exchanges:
+            for message in exchange.messages:
+                if message.get("role") != "user" or not isinstance(message.get("content"), list):
+                    continue
+                for block in message["content"]:
+                    if block.get("type") != "tool_result" or block.get("is_error"):
+                        continue
+                    content = block.get("content")
+                    text = content if isinstance(content, str) else "".join(
+                        b.get("text", "") for b in content or [] if isinstance(b, dict))
+                    try:
+                        data = json.loads(text)
+                    except (ValueError, TypeError):
+                        return False, f"le contenu d'un tool_result n'est pas du JSON : {text[:80]!r} (utilisez json.dumps)"
+                    if data not in run.scenario.results.values():
+                        return False, "le contenu d'un tool_result ne correspond pas à ce qu'a renvoyé run_tool"
+    return True, "contenu = json.dumps(résultat)"
+
+
+def _tool_error(run: Run) -> tuple[bool, str]:
+    ok, detail = _answered_properly(run)
+    sent = [b for e in run.exchanges for m in e.messages if m.get("role") == "user" and isinstance(m.get("content"), list)
+            for b in m["content"] if b.get("type") == "tool_result"]
+    errors = [b for b in sent if b.get("is_error")]
+    if run.played.raised and not _rejection(run) and run.scenario.failure in str(run.played.error or ""):
+        return False, ("l'exception de l'outil a interrompu la boucle : attrapez-la et renvoyez-la à Claude dans un "
+                       "tool_result avec is_error: true")
+    if not errors:
+        return False, detail if not ok else "l'échec de l'outil n'a pas été signalé avec is_error: true"
+    if run.scenario.failure not in json.dumps(errors[-1], ensure_ascii=False):
+        return False, "le tool_result en erreur doit contenir le message de l'exception"
+    return ok, "erreur renvoyée en is_error: true, la boucle a continué" if ok else detail
+
+
+def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str]:
+    if run.played.timed_out:
+        return False, f"la fonction tournait encore après {SECONDS:g} s"
+    if stop and not (run.exchanges and run.exchanges[-1].stop_reason == stop):
+        if run.played.raised and not run.exchanges:
+            return False, f"la fonction a levé avant même d'appeler l'API ({run.played.error_line()})"
+        if run.played.raised and not _rejection(run):
+            return False, f"la fonction a levé avant d'atteindre la réponse {stop} ({run.played.error_line()})"
+    if run.played.raised:
+        rejected = _rejection(run)
+        if rejected:
+            return False, rejected
+        if run.played.error_type in ("NameError", "AttributeError", "TypeError", "ImportError", "NotImplementedError",
+                                     "SystemExit", "KeyboardInterrupt"):
+            return False, f"elle a bien levé, mais à cause d'un bug ({run.played.error_line()})"
+        return True, f"exception levée : {run.played.error_line()}"
+    return False, f"la fonction a renvoyé un résultat alors que {what} : elle doit lever une exception"
+
+
+def _cap(run: Run) -> tuple[bool, str]:
+    n, cap = len(run.exchanges), run.scenario.max_iterations
+    if run.played.timed_out:
+        return False, f"pas de plafond : {n} requêtes envoyées et la boucle tournait encore (max_iterations={cap})"
+    if not run.played.raised:
+        return False, (f"après {n} requêtes, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
+                       f"exception, pas rendre une réponse inachevée")
+    if n != cap:
+        return False, f"{n} requêtes envoyées pour max_iterations={cap} : le plafond compte les requêtes"
+    ok, detail = _must_raise(run, "le plafond est atteint")
+    return ok, detail if not ok else f"exception après exactement {cap} requêtes"
+
+
+def check(run_agent, seed: int | None = None, *, player=None) -> Report:
+    """Vérifie `run_agent` sur des scénarios tirés au hasard ; renvoie le rapport détaillé.
+
+    `player(spec)` runs the learner's code for one scenario and returns plain data; by default it
+    runs here, in this process (the Vérifier). Grading passes one that runs in the learner's kernel.
+    """
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    if player is None:
+        if not callable(run_agent):
+            return Report(EXERCISE, [Criterion("fonction", "run_agent doit être une fonction", 10, False,
+                                               "définissez run_agent(client, messages, tools, run_tool, *, model, …)")])
+
+        def player(spec):
+            return play({"run_agent": run_agent}, spec)
+    build = _Builder(seed)
+    sim = Simulator().start()
+    try:
+        scenarios = [build.text_then_tool(), build.parallel(2), build.parallel(3), build.failing_tool(),
+                     build.truncated(), build.refused(), build.endless()]
+        runs = {s.name: _play(player, s, sim) for s in scenarios}
+    finally:
+        sim.stop()
+
+    text_ok, text_detail = _answered_properly(runs["texte puis outil"])
+    p2_ok, p2_detail = _answered_properly(runs["2 appels parallèles"])
+    p3_ok, p3_detail = _answered_properly(runs["3 appels parallèles"])
+    normal = [runs["texte puis outil"], runs["2 appels parallèles"], runs["3 appels parallèles"]]
+    full_ok, full_detail = _full_content_sent_back(normal)
+    json_ok, json_detail = _results_are_json(normal)
+    err_ok, err_detail = _tool_error(runs["outil en échec"])
+    cut_ok, cut_detail = _must_raise(runs["réponse tronquée"], "stop_reason valait max_tokens (réponse tronquée)",
+                                     "max_tokens")
+    ref_ok, ref_detail = _must_raise(runs["refus"], "stop_reason valait refusal", "refusal")
+    cap_ok, cap_detail = _cap(runs["boucle sans fin"])
+    return Report(EXERCISE, [
+        Criterion("texte_puis_outil", "Du texte avant un tool_use n'arrête pas la boucle ; arrêt sur end_turn", 2,
+                  text_ok, text_detail),
+        Criterion("contenu_complet", "Le tour assistant repart en entier (texte + tool_use)", 1, full_ok and text_ok,
+                  full_detail if text_ok else "scénario précédent en échec"),
+        Criterion("paralleles_2", "Deux appels parallèles : deux tool_result dans UN message user", 1.5, p2_ok,
+                  p2_detail),
+        Criterion("paralleles_3", "Trois appels parallèles : trois tool_result, mêmes ids, un seul message", 1, p3_ok,
+                  p3_detail),
+        Criterion("resultat_json", "Le contenu d'un tool_result est le JSON du résultat", 0.5,
+                  json_ok and (text_ok or p2_ok),
+                  json_detail if (text_ok or p2_ok) else "aucun résultat n'a pu être vérifié (scénarios en échec)"),
+        Criterion("outil_en_echec", "Un outil qui lève une exception : tool_result is_error, la boucle continue", 1.5,
+                  err_ok, err_detail),
+        Criterion("max_tokens", "stop_reason max_tokens : exception, jamais une réponse tronquée", 0.75, cut_ok,
+                  cut_detail),
+        Criterion("refus", "stop_reason refusal : exception", 0.75, ref_ok, ref_detail),
+        Criterion("plafond", "max_iterations atteint : exception après exactement ce nombre de requêtes", 1, cap_ok,
+                  cap_detail),
+    ])
+
+
+def judge(player, values: list) -> Report:
+    """The registry's entry point: the learner's code only through `player`."""
+    return check(None, player=player)

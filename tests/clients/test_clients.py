@@ -1,0 +1,128 @@
+"""Clients: offline by default, the real API with a key (metered, capped), the same code either way."""
+from __future__ import annotations
+
+import anthropic
+import httpx2
+import pytest
+
+import helpers
+from helpers.simulator import RequestLog
+from helpers._meter import Budget, MeteredTransport, cost_usd
+
+HELLO = [{"role": "user", "content": "Bonjour"}]
+
+
+def test_without_a_key_the_client_is_the_real_sdk_pointed_at_the_simulator():
+    c = helpers.client()
+    assert isinstance(c, anthropic.Anthropic)
+    assert str(c.base_url).rstrip("/") == helpers.simulator().base_url
+    assert helpers.mode() == "hors-ligne"
+    assert c.messages.create(model=helpers.model(), max_tokens=50, messages=HELLO).stop_reason == "end_turn"
+
+
+def test_with_a_key_the_client_goes_to_the_real_api(monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-exemple")
+    c = helpers.client()
+    assert helpers.mode() == "réel"
+    assert "api.anthropic.com" in str(c.base_url)
+    assert helpers.client(offline=True).base_url != c.base_url
+
+
+def test_offline_can_be_forced_even_with_a_key(monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-exemple")
+    monkeypatch.setenv("COURS_MODE", "hors-ligne")
+    assert helpers.mode() == "hors-ligne"
+
+
+def test_banner_names_the_mode_and_the_model(monkeypatch):
+    offline = helpers.banner()
+    assert offline.title == "Mode hors ligne — réponses simulées" and "127.0.0.1" in offline._repr_html_()
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-exemple")
+    real = helpers.banner()
+    assert real.title == "Mode réel — claude-sonnet-5-5" and "plafond" in repr(real)
+
+
+def test_the_model_is_configurable_but_only_to_a_known_id(monkeypatch):
+    monkeypatch.setenv("COURS_MODELE", "claude-haiku-5-5")
+    assert helpers.model() == "claude-haiku-5-5"
+    monkeypatch.setenv("COURS_MODELE", "gpt-quelque-chose")
+    assert helpers.model() == "claude-sonnet-5-5"
+
+
+def test_a_malformed_key_is_refused_in_french(monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "ma-cle")
+    with pytest.raises(helpers.KeyProblem, match="ne ressemble pas à une clé Anthropic"):
+        helpers.client()
+
+
+def test_real_mode_without_a_key_is_explained(monkeypatch):
+    monkeypatch.setenv("COURS_MODE", "réel")
+    from helpers._mode import api_key
+    with pytest.raises(helpers.KeyProblem, match="aucune clé"):
+        api_key()
+
+
+def test_use_key_switches_modes_and_an_empty_answer_stays_offline(monkeypatch):
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    assert helpers.use_key("") == "hors-ligne"
+    assert helpers.use_key("sk-ant-api03-exemple") == "réel" and helpers.mode() == "réel"
+    helpers.offline()
+    assert helpers.mode() == "hors-ligne"
+
+
+def test_agent_options_point_the_cli_at_the_simulator_offline():
+    options = helpers.agent_options(max_turns=3)
+    assert options.env["ANTHROPIC_BASE_URL"] == helpers.simulator().base_url
+    assert options.env["ENABLE_TOOL_SEARCH"] == "false"
+    assert options.env["CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC"] == "1"
+    assert options.max_turns == 3 and options.model == "claude-sonnet-5-5" and options.max_budget_usd is None
+    assert callable(options.stderr)
+
+
+def test_agent_options_in_real_mode_keep_the_api_and_set_a_budget(monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-exemple")
+    options = helpers.agent_options()
+    assert "ANTHROPIC_BASE_URL" not in options.env
+    assert options.max_budget_usd == 0.50
+    assert helpers.agent_options(max_budget_usd=0.1).max_budget_usd == 0.1
+
+
+def test_cli_stderr_is_captured_and_summarised_in_french():
+    from helpers.clients import CliStderr
+    captured = CliStderr()
+    captured("Error in hook callback hook_0:  6 | import{Be}from\"/$bunfs/root/chunk.js\";…")
+    assert "Un hook a levé une exception" in captured.summary()
+    assert CliStderr().summary() is None
+
+
+def metered(sim, cap=1.0):
+    budget, trace = Budget(cap_usd=cap), RequestLog()
+    http = httpx2.Client(transport=MeteredTransport(httpx2.HTTPTransport(), budget, trace))
+    return anthropic.Anthropic(base_url=sim.base_url, api_key="k", http_client=http, max_retries=0), budget, trace
+
+
+def test_the_meter_prices_plain_and_streamed_responses_alike(sim):
+    c, budget, trace = metered(sim)
+    plain = c.messages.create(model="claude-sonnet-5-5", max_tokens=100, messages=HELLO)
+    with c.messages.stream(model="claude-sonnet-5-5", max_tokens=100, messages=HELLO) as s:
+        streamed = s.get_final_message()
+    one = cost_usd("claude-sonnet-5-5", plain.usage.model_dump())
+    assert budget.requests == 2 and budget.spent_usd == pytest.approx(2 * one)
+    assert [e.response["content"][0]["text"] for e in trace.since(0)] == [plain.content[0].text] * 2
+    assert streamed.content[0].text == plain.content[0].text
+
+
+def test_the_cap_stops_requests_before_they_are_sent(sim):
+    c, budget, _ = metered(sim, cap=0.0)
+    mark = sim.log.mark()
+    with pytest.raises(helpers.BudgetExceeded, match="Plafond de dépense atteint"):
+        c.messages.create(model="claude-sonnet-5-5", max_tokens=100, messages=HELLO)
+    assert sim.log.since(mark) == []
+
+
+def test_cost_counts_cache_writes_and_reads():
+    base = cost_usd("claude-sonnet-5-5", {"input_tokens": 1_000_000})
+    assert base == pytest.approx(2.0)
+    assert cost_usd("claude-sonnet-5-5", {"cache_read_input_tokens": 1_000_000}) == pytest.approx(0.2)
+    assert cost_usd("claude-sonnet-5-5", {"cache_creation_input_tokens": 1_000_000}) == pytest.approx(2.5)
+    assert cost_usd("modele-inconnu", {"output_tokens": 1_000_000}) >= 50

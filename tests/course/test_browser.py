@@ -1,0 +1,436 @@
+"""The course works where learners use it: every notebook, opened in JupyterLab in a real browser,
+runs from top to bottom without an error, shows the offline banner, and its widgets answer clicks.
+
+The notebooks are copied to a temporary folder first: nothing in the repository is ever executed
+in place, modified or saved. Screenshots land in tests/artefacts/screenshots/ (git-ignored).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "tests" / "artefacts" / "screenshots"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 900}
+MAX_SCREENSHOT_HEIGHT = 16000          # Chromium cannot capture much taller than 16 384 px
+CELLS_TIMEOUT_MS = 150_000             # running every cell of one notebook
+CLICK_TIMEOUT_MS = 60_000              # a « Vérifier » runs the learner's code against the simulator
+
+pytestmark = pytest.mark.browser
+
+# What JupyterLab reads instead of the user's own settings: every cell stays in the page (no
+# windowing, so nothing off-screen is left unrendered), no blank space after the last cell, no news
+# or update pop-up, no autosave.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none",
+                                                                   "scrollPastEnd": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                        "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+}
+
+
+def course_notebooks() -> list[Path]:
+    """Companion notebooks, then the master (solution) version of every lesson, found by globbing."""
+    found = sorted(ROOT.glob("notebooks/*.ipynb")) + sorted(ROOT.glob("source/*/*.ipynb"))
+    return [p for p in found if not any(part.startswith(".") for part in p.relative_to(ROOT).parts)]
+
+
+def is_solution(notebook: Path) -> bool:
+    """Lesson notebooks under source/ carry the solutions: their « Vérifier » must give full marks."""
+    return notebook.relative_to(ROOT).parts[0] == "source"
+
+
+# --------------------------------------------------------------------------- the browser and the server
+
+def find_chromium() -> str | None:
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def missing(reason: str):
+    """Skip on a learner's machine, fail in CI (CI=true), where the browser tests must really run."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (en CI, les tests dans le navigateur doivent s'exécuter)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    path = find_chromium()
+    if path is None:
+        missing("Chromium est introuvable : installez-le avec « sudo apt install chromium » pour lancer les "
+                "tests dans le navigateur (aucun téléchargement de navigateur par Playwright n'est nécessaire).")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing("Le paquet Python playwright manque : lancez les tests avec « ./cours test », qui installe "
+                "l'environnement épinglé du cours.")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def copy_course(target: Path) -> None:
+    """The notebooks (and whatever sits next to them) with their relative paths, nothing else."""
+    for folder in ("notebooks", "source"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, target / folder,
+                            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+
+
+def write_lab_settings(folder: Path) -> None:
+    for name, values in LAB_SETTINGS.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
+def lab_environment(tmp: Path) -> dict[str, str]:
+    """Offline course mode, no key (nor any other ANTHROPIC_* or COURS_* setting of the caller), and
+    Jupyter folders of its own (no user settings, kernels or profiles)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "COURS_"))}
+    folders = {"COURS_ATELIER": "atelier", "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+               "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces", "JUPYTER_RUNTIME_DIR": "runtime",
+               "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "IPYTHONDIR": "ipython"}
+    for var, name in folders.items():
+        (tmp / name).mkdir()
+        env[var] = str(tmp / name)
+    write_lab_settings(tmp / "lab-settings")
+    env["COURS_MODE"] = "hors-ligne"
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    return env
+
+
+class Lab:
+    """A JupyterLab server of the project's environment, serving a copy of the course."""
+
+    def __init__(self, root: Path, home: Path) -> None:
+        self.root = root
+        self.port = free_port()
+        self.token = secrets.token_hex(16)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = home / "jupyterlab.log"
+        jupyter = Path(sys.executable).with_name("jupyter")
+        command = [str(jupyter), "lab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
+                   f"--port={self.port}", "--port-retries=0", f"--IdentityProvider.token={self.token}",
+                   f"--ServerApp.root_dir={root}"]
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(command, env=lab_environment(home), cwd=root, stdout=log,
+                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            start_new_session=True)
+
+    def api(self, path: str, method: str = "GET"):
+        request = urllib.request.Request(f"{self.url}{path}", method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def wait_until_ready(self, timeout: float = 90) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab s'est arrêté au démarrage :\n{self.tail()}")
+            try:
+                self.api("/api/status")
+                return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.2)
+        raise RuntimeError(f"JupyterLab ne répond pas après {timeout:.0f} s :\n{self.tail()}")
+
+    def notebook_url(self, relative: str) -> str:
+        # ?reset: a fresh layout holding only this notebook, whatever was opened before.
+        return f"{self.url}/lab/tree/{relative}?reset&token={self.token}"
+
+    def kernel_state(self, relative: str) -> str | None:
+        """The execution state of the kernel attached to this notebook, None if there is none yet."""
+        for session in self.api("/api/sessions") or []:
+            if session.get("path") == relative and session.get("kernel"):
+                return session["kernel"].get("execution_state")
+        return None
+
+    def shut_down_kernels(self) -> None:
+        for session in self.api("/api/sessions") or []:
+            self.api(f"/api/sessions/{session['id']}", method="DELETE")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self.shut_down_kernels()
+                self.api("/api/shutdown", method="POST")
+                self.process.wait(timeout=15)
+            except (OSError, urllib.error.URLError, subprocess.TimeoutExpired):
+                pass
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            if self.process.poll() is not None:
+                break
+            try:
+                os.killpg(self.process.pid, sig)
+                self.process.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
+
+    def tail(self, lines: int = 30) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
+@pytest.fixture(scope="module")
+def lab(chromium, tmp_path_factory):
+    home = tmp_path_factory.mktemp("jupyterlab")
+    root = home / "cours"
+    copy_course(root)
+    server = Lab(root, home)
+    try:
+        server.wait_until_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, lab):
+    """A fresh browser tab; the notebook's kernel is shut down when the test ends."""
+    context = browser.new_context(viewport=VIEWPORT, locale="fr-FR")
+    tab = context.new_page()
+    tab.set_default_timeout(30_000)
+    tab.page_errors = []
+    tab.on("pageerror", lambda error: tab.page_errors.append(str(error)))
+    yield tab
+    context.close()
+    lab.shut_down_kernels()
+
+
+# --------------------------------------------------------------------------- what a learner does
+
+# The notebook on screen (?reset leaves only one, but be explicit about it).
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+ALL_CELLS_RAN = """(notebook) => {
+  const panel = document.querySelector(notebook);
+  if (!panel) return false;
+  const indicator = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')].map(p => p.textContent);
+  const stopped = panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
+  const running = prompts.some(p => p.includes('*'));
+  return indicator && indicator.dataset.status === 'idle' && !running
+         && (prompts.every(p => /\\[\\d+\\]/.test(p)) || stopped !== null);
+}"""
+
+RUN_STARTED = """(notebook) => [...document.querySelectorAll(notebook + ' .jp-CodeCell .jp-InputArea-prompt')]
+  .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent))"""
+
+
+def open_notebook(page, lab: Lab, relative: str):
+    """Open the notebook and wait until its kernel is started, connected and idle.
+
+    If JupyterLab asks « Select Kernel » (it does when the notebook opens before the list of kernels
+    has loaded), accept the preferred kernel, as a learner would."""
+    page.goto(lab.notebook_url(relative))
+    panel = page.locator(NOTEBOOK)
+    panel.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    indicator = panel.locator(".jp-Notebook-ExecutionIndicator").first
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if accept.is_visible():
+            accept.click()
+        elif lab.kernel_state(relative) == "idle" and indicator.get_attribute("data-status") == "idle":
+            return panel
+        page.wait_for_timeout(200)
+    raise AssertionError(f"le noyau de {relative} n'a pas démarré en 90 s :\n{lab.tail()}")
+
+
+def run_all_cells(page) -> None:
+    """Menu « Run › Run All Cells » (or its French label), then wait until the kernel is done."""
+    page.get_by_role("menuitem", name=re.compile(r"^(Run|Exécuter)$")).click()
+    page.get_by_role("menuitem", name=re.compile(r"^(Run All Cells|Exécuter toutes les cellules)$")).click()
+    page.wait_for_function(RUN_STARTED, arg=NOTEBOOK, timeout=30_000)
+    page.wait_for_function(ALL_CELLS_RAN, arg=NOTEBOOK, timeout=CELLS_TIMEOUT_MS, polling=200)
+
+
+def prompts(panel) -> list[str]:
+    return [p.strip() for p in panel.locator(".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()]
+
+
+def error_outputs(panel) -> list[str]:
+    """Tracebacks and errors shown under cells, and widgets that failed to display."""
+    stderr = panel.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    errors = [t for t in stderr.all_inner_texts()
+              if re.search(r"Traceback|\w+(Error|Exception)\b", t)]
+    errors += panel.locator("div.cours-erreur").all_inner_texts()       # helpers' French explanation
+    errors += [t for t in panel.locator(".jp-OutputArea-output").all_inner_texts()
+               if "Error displaying widget" in t or "Error rendering" in t]
+    return errors
+
+
+CLASSIFY_OUTPUTS = """(outputs) => outputs.map(o => {
+  const buttons = [...o.querySelectorAll('button')].map(b => b.textContent.trim());
+  let kind = null;
+  if (o.querySelector('[data-etape], .cours-boucle-statique')) kind = 'stepper';
+  else if (o.querySelector('.cours-question')) kind = 'quiz';
+  else if (buttons.includes('Vérifier') || o.textContent.includes('Bouton « Vérifier »')) kind = 'verify';
+  return {kind, live: o.querySelector('.jupyter-widgets') !== null};
+})"""
+KINDS = ("stepper", "verify", "quiz")
+
+
+def course_widgets(panel) -> dict[str, list]:
+    """The course's widgets on the page, by kind, each as the locator of its output: step-by-step
+    diagrams (loop_view, hook_view…), « Vérifier » buttons, quizzes. Fails on a widget that fell back
+    to its static HTML (no live ipywidgets view)."""
+    outputs = panel.locator(".jp-OutputArea-output")
+    found: dict[str, list] = {kind: [] for kind in KINDS}
+    for index, info in enumerate(outputs.evaluate_all(CLASSIFY_OUTPUTS)):
+        if info["kind"] is None:
+            continue
+        assert info["live"], (f"un widget « {info['kind']} » s'affiche en HTML statique : le gestionnaire de "
+                              "widgets de JupyterLab ne l'a pas rendu")
+        found[info["kind"]].append(outputs.nth(index))
+    return found
+
+
+WIDGET_CALL = re.compile(r"^[^#\n]*\bhelpers\.(\w+_view|verify_button|ask)\(", re.MULTILINE)
+
+
+def kind_of_call(function: str) -> str:
+    return {"verify_button": "verify", "ask": "quiz"}.get(function, "stepper")
+
+
+def widget_calls(notebook: Path) -> dict[str, int]:
+    """How many widgets the notebook's code asks for, by kind (a floor for what must be on the page)."""
+    counts = dict.fromkeys(KINDS, 0)
+    for cell in json.loads(notebook.read_text())["cells"]:
+        if cell["cell_type"] == "code":
+            for function in WIDGET_CALL.findall("".join(cell["source"])):
+                counts[kind_of_call(function)] += 1
+    return counts
+
+
+def show(page, element, name: str) -> None:
+    """A screenshot of the window scrolled to this element, as the learner would see it."""
+    element.evaluate("e => e.scrollIntoView({block: 'center'})")
+    page.screenshot(path=SCREENSHOTS / f"{name}.png")
+
+
+def full_page_screenshot(page, name: str) -> None:
+    """The whole notebook at once: the window is made as tall as the notebook, scrolled to the top."""
+    scroller = page.locator(f"{NOTEBOOK} .jp-WindowedPanel-outer").first
+    extra = scroller.evaluate("e => { e.scrollTop = 0; return e.scrollHeight - e.clientHeight; }")
+    height = min(VIEWPORT["height"] + extra, MAX_SCREENSHOT_HEIGHT)
+    page.set_viewport_size({"width": VIEWPORT["width"], "height": height})
+    page.wait_for_function("(s) => document.querySelector(s).scrollTop === 0",
+                           arg=f"{NOTEBOOK} .jp-WindowedPanel-outer")
+    page.screenshot(path=SCREENSHOTS / f"{name}.png")
+    page.set_viewport_size(VIEWPORT)
+
+
+def check_stepper(page, widget, name: str) -> None:
+    """A step-by-step diagram: Précédent / Suivant / Lecture are there, the drawing has a real size,
+    and « Suivant » moves from step 1 to step 2."""
+    for label in ("Précédent", "Suivant"):
+        assert widget.get_by_role("button", name=label).count() == 1, f"bouton « {label} » absent du schéma"
+    assert widget.locator(".widget-play").count() == 1, "le lecteur « Lecture » du schéma est absent"
+    assert "Lecture" in widget.inner_text()
+    box = widget.locator("svg").first.bounding_box()
+    assert box and box["width"] > 300 and box["height"] > 60, f"schéma mal dimensionné : {box}"
+    step = widget.locator("[data-etape]")
+    assert step.get_attribute("data-etape") == "1"
+    following = widget.get_by_role("button", name="Suivant")
+    assert following.is_enabled(), "« Suivant » est désactivé dès la première étape : un seul pas à montrer"
+    following.click()
+    widget.locator("[data-etape='2']").wait_for(timeout=CLICK_TIMEOUT_MS)
+    show(page, widget, name)
+
+
+def check_verify(page, widget, name: str, solution: bool) -> None:
+    """« Vérifier » shows a report; on a solution notebook, with full marks."""
+    button = widget.get_by_role("button", name="Vérifier")
+    assert button.is_visible() and button.bounding_box()["width"] >= 60, "bouton « Vérifier » invisible ou écrasé"
+    button.click()
+    report = widget.locator("div.cours-verification")
+    report.wait_for(timeout=CLICK_TIMEOUT_MS)
+    text = report.inner_text()
+    if solution:
+        score = re.search(r"Vérification\s+\S+\s*:\s*([\d,]+)\s*/\s*([\d,]+)", text)
+        assert score, f"rapport de vérification illisible : {text!r}"
+        assert score.group(1) == score.group(2), f"la solution n'obtient pas tous les points : {text!r}"
+    show(page, widget, name)
+
+
+def check_quiz(page, widget, name: str) -> None:
+    """Choosing option A then « Vérifier » explains every option."""
+    assert widget.locator(".cours-question li").count() == 4, "le quiz n'affiche pas ses quatre options"
+    widget.get_by_role("button", name="A", exact=True).click()
+    widget.get_by_role("button", name="Vérifier").click()
+    widget.locator("div.cours-feedback").wait_for(timeout=CLICK_TIMEOUT_MS)
+    show(page, widget, name)
+
+
+# --------------------------------------------------------------------------- the promise
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("notebook", course_notebooks(), ids=lambda p: p.name)
+def test_notebook_runs_and_its_widgets_answer_in_jupyterlab(page, lab, notebook: Path):
+    """Opened in JupyterLab and run with « Run All Cells », the notebook executes every cell without
+    an error, shows the offline-mode banner, and every course widget is live: a step-by-step diagram
+    moves forward, « Vérifier » reports (full marks for a solution), a quiz explains its options."""
+    stem = notebook.stem
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SCREENSHOTS.glob(f"{stem}--*.png"):
+        old.unlink()
+
+    panel = open_notebook(page, lab, notebook.relative_to(ROOT).as_posix())
+    try:
+        run_all_cells(page)
+        errors = error_outputs(panel)
+        assert not errors, "erreur affichée sous une cellule :\n" + "\n---\n".join(e[-2000:] for e in errors)
+        not_run = [p for p in prompts(panel) if not re.fullmatch(r"\[\d+\]:?", p)]
+        assert not not_run, f"{len(not_run)} cellule(s) de code non exécutée(s) : {not_run}"
+
+        banner = panel.locator("div.cours-banniere")
+        assert banner.count() >= 1, "le bandeau de mode est absent"
+        assert "Mode hors ligne — réponses simulées" in banner.first.inner_text()
+
+        widgets = course_widgets(panel)
+        for kind, expected in widget_calls(notebook).items():
+            assert len(widgets[kind]) >= expected, (f"{expected} widget(s) « {kind} » attendu(s) d'après le code, "
+                                                    f"{len(widgets[kind])} affiché(s)")
+        for n, widget in enumerate(widgets["stepper"], start=1):
+            check_stepper(page, widget, f"{stem}--stepper-{n}")
+        for n, widget in enumerate(widgets["verify"], start=1):
+            check_verify(page, widget, f"{stem}--verify-{n}", solution=is_solution(notebook))
+        if widgets["quiz"]:
+            check_quiz(page, widgets["quiz"][0], f"{stem}--quiz-1")
+        assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
+    finally:
+        full_page_screenshot(page, stem)

@@ -1,0 +1,83 @@
+"""The project's promises about itself: pinned set-up, Binder file in sync, notebooks clean and runnable."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import stat
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_dependency_is_pinned():
+    pins = load_tool("lock").pins((ROOT / "requirements.txt").read_text())
+    assert pins and all("==" in p for p in pins)
+    names = {p.split("==")[0].lower() for p in pins}
+    assert {"anthropic", "claude-agent-sdk", "jupyterlab", "nbgrader", "ipywidgets", "pandas", "matplotlib",
+            "pytest", "playwright"} <= names
+
+
+def test_environment_yml_pins_exactly_what_the_local_set_up_installs():
+    lock = load_tool("lock")
+    expected = lock.render_environment((ROOT / "requirements.txt").read_text())
+    assert (ROOT / "environment.yml").read_text() == expected, "environment.yml périmé : python tools/lock.py --env-only"
+
+
+def test_environment_yml_has_no_local_paths_and_postbuild_installs_helpers():
+    env = (ROOT / "environment.yml").read_text()
+    assert "-e " not in env and "file:" not in env and "./" not in env and "-r " not in env
+    post = ROOT / "postBuild"
+    assert "pip install" in post.read_text() and "-e ." in post.read_text()
+    assert post.stat().st_mode & stat.S_IXUSR
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    assert (ROOT / ".ci" / "run").read_text().strip().endswith("exec ./cours test")
+    assert "./cours test" in (ROOT / "README.md").read_text()
+
+
+def notebooks():
+    return sorted(p for folder in ("notebooks", "source", "release") for p in (ROOT / folder).rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_notebooks_carry_no_outputs_and_no_key(path):
+    nb = json.loads(path.read_text())
+    for cell in nb["cells"]:
+        assert not cell.get("outputs"), f"{path.name} : sorties à effacer avant de committer"
+        assert "sk-ant-api" not in "".join(cell["source"])
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_code_lines_fit_a_learners_screen(path):
+    """Beyond about 100 characters, JupyterLab cuts a code line off at 1280 px with the file browser open."""
+    nb = json.loads(path.read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            long = [line for line in "".join(cell["source"]).splitlines() if len(line) > 100]
+            assert not long, f"{path.name} : ligne de {len(long[0])} caractères : {long[0][:60]}…"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "source").glob("*/*.ipynb")),
+                         ids=lambda p: p.name)
+def test_notebooks_run_top_to_bottom_without_errors(path, tmp_path):
+    """Companion notebooks as they are; lesson notebooks in their source (solution) version."""
+    import nbformat
+    from nbclient import NotebookClient
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
+    assert any("Mode hors ligne" in json.dumps(c.outputs, ensure_ascii=False) for c in nb.cells if c.cell_type == "code")

@@ -1,0 +1,95 @@
+"""The README's promises: every command in it works, every Binder link leads to a notebook."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text()
+
+
+def run(*args, env=None, timeout=60):
+    return subprocess.run(list(args), cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, **(env or {})))
+
+
+def test_the_binder_section_is_generated_from_the_notebooks():
+    done = run(sys.executable, "tools/binder.py", "--check")
+    assert done.returncode == 0, done.stdout
+
+
+def binder_links() -> list[str]:
+    return re.findall(r"\((https://mybinder\.org/v2/gh/[^)]+)\)", README)
+
+
+def test_every_binder_link_opens_an_existing_notebook_by_a_plain_ascii_path():
+    links = binder_links()
+    paths = [unquote(urlsplit(link).query.removeprefix("urlpath=lab/tree/")) for link in links if "tree/" in link]
+    assert links and paths and len(paths) == len(links) - 1    # plus the badge for the whole course
+    for path in paths:
+        assert (ROOT / path).is_file(), path
+        assert path.isascii() and " " not in path
+    lessons = {p.relative_to(ROOT).as_posix() for p in (ROOT / "release").glob("*/*.ipynb")}
+    assert lessons <= set(paths)
+
+
+def test_help_lists_the_commands():
+    done = run("./cours", "--help")
+    assert done.returncode == 0 and "./cours test" in done.stderr and "./cours noter" in done.stderr
+
+
+def test_real_mode_without_a_key_says_what_to_do():
+    done = run("./cours", "--reel", env={"ANTHROPIC_API_KEY": ""})
+    assert done.returncode == 1 and "export ANTHROPIC_API_KEY" in done.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_path):
+    port = free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path))
+    env.pop("ANTHROPIC_API_KEY", None)
+    process = subprocess.Popen(["./cours", "--no-browser", f"--port={port}", "--IdentityProvider.token=verif",
+                                "--ServerApp.allow_root=True"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token=verif", timeout=2) as r:
+                    assert r.status == 200
+                    break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("JupyterLab n'a pas répondu")
+        with urllib.request.urlopen(
+                f"http://127.0.0.1:{port}/api/contents/notebooks/0.0-commencer-ici.ipynb?token=verif&content=0") as r:
+            assert r.status == 200
+    finally:
+        os.killpg(process.pid, 15)
+        process.wait(timeout=30)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_the_benchmarks_run(tmp_path):
+    done = run(sys.executable, "tools/benchmark.py", "--no-suite", timeout=240,
+               env={"COURS_ATELIER": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert "requêtes/s" in done.stdout and "query()" in done.stdout

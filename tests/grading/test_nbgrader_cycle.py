@@ -1,0 +1,251 @@
+"""The whole nbgrader cycle, as the README tells instructors to run it, from the course root.
+
+generate → release (to a local exchange) → three students fetch, answer and submit → collect →
+autograde → generate_feedback → release_feedback → one student fetches it → export to CSV.
+
+Students are simulated on one OS account: `--student=<id>` (CourseDirectory.student_id, which
+nbgrader 0.9 submit uses instead of the OS user name) and one `--Exchange.cache` each (on a real
+hub every student has their own home, hence their own cache).
+"""
+from __future__ import annotations
+
+import csv
+import html
+import inspect
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from solutions import loops
+from solutions.submissions import with_solution
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSIGNMENT = sorted(p.name for p in (ROOT / "source").glob("1.1-*") if p.is_dir())[0]
+COURSE_ID = re.search(r"""course_id\s*=\s*["']([^"']+)""", (ROOT / "nbgrader_config.py").read_text()).group(1)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
+
+RIGHT = 'reponses_1_1 = {"q1": "C", "q2": "A", "q3": "D", "q4": "B"}'
+HALF = 'reponses_1_1 = {"q1": "C", "q2": "A", "q3": "B", "q4": "A"}'
+STOPS_ON_TEXT = "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text(", "def run_agent(")
+STUDENTS = {  # student id -> {solution cell: code}; the notebook is written as fetched, then edited
+    "alice-juste": {"run_agent": "import json\n\n" + inspect.getsource(loops.run_agent), "reponses_1_1": RIGHT},
+    "bruno-partiel": {"run_agent": STOPS_ON_TEXT, "reponses_1_1": HALF},
+    "chloe-vide": {},
+}
+OWN_CODE = {  # a line only that student wrote: the feedback must show it back
+    "alice-juste": 'raise RuntimeError(f"Plafond de {max_iterations} itérations atteint sans réponse finale")',
+    "bruno-partiel": 'if any(b.type == "text" for b in response.content):',
+    "chloe-vide": "raise NotImplementedError()",
+}
+FORBIDDEN = ["BEGIN HIDDEN TESTS", "END HIDDEN TESTS", "from helpers.grading import grade", 'grade("1.1.a"',
+             'grade("1.1.q"', "helpers.grading", "helpers/lessons/ts1_1", "helpers.lessons",
+             "Traceback", "/source/", "site-packages", "COURS_VERDICTS", "cours-verdicts-", "COURS_BAC_A_SABLE",
+             "cours-atelier-", "gradebook.db", "sk-ant-"]
+
+
+def run(cwd: Path, *args: str) -> tuple[subprocess.CompletedProcess, float]:
+    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
+               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir")
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=900)
+    return done, time.monotonic() - start
+
+
+@pytest.fixture(scope="module")
+def cycle(tmp_path_factory):
+    base = tmp_path_factory.mktemp("cycle")
+    course, exchange = base / "cours", base / "exchange"
+    course.mkdir()
+    # The course as a clone holds it: config, masters and the committed student versions.
+    shutil.copy(ROOT / "nbgrader_config.py", course)
+    for folder in ("source", "release"):
+        shutil.copytree(ROOT / folder, course / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    steps: dict[str, tuple[subprocess.CompletedProcess, float]] = {}
+    on_exchange = (f"--Exchange.root={exchange}",)
+
+    def instructor(step: str, *args: str) -> None:
+        steps[step] = run(course, *args)
+
+    def student(step: str, who: str, *args: str) -> None:
+        home = base / "etudiants" / who
+        home.mkdir(parents=True, exist_ok=True)
+        steps[f"{step} {who}"] = run(home, *args, f"--course={COURSE_ID}", *on_exchange,
+                                     f"--Exchange.cache={home / '.cache-nbgrader'}", f"--student={who}")
+
+    # --force: release/ is committed, and without it nbgrader skips the assignment and never
+    # records it in the gradebook (autograde then fails). It rewrites release/ identically.
+    instructor("generate_assignment", "generate_assignment", ASSIGNMENT, "--force")
+    instructor("release_assignment", "release_assignment", ASSIGNMENT, *on_exchange)
+    for who, answers in STUDENTS.items():
+        student("fetch_assignment", who, "fetch_assignment", ASSIGNMENT)
+        path = base / "etudiants" / who / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+        if path.exists():
+            nb = json.loads(path.read_text())
+            for grade_id, code in answers.items():
+                nb = with_solution(nb, grade_id, code)
+            path.write_text(json.dumps(nb, ensure_ascii=False, indent=1))
+        student("submit", who, "submit", ASSIGNMENT)
+    instructor("collect", "collect", ASSIGNMENT, *on_exchange)
+    instructor("autograde", "autograde", ASSIGNMENT)
+    instructor("generate_feedback", "generate_feedback", ASSIGNMENT)
+    instructor("release_feedback", "release_feedback", ASSIGNMENT, *on_exchange)
+    student("fetch_feedback", "alice-juste", "fetch_feedback", ASSIGNMENT)
+    instructor("export", "export", "--to=notes.csv")
+    return {"base": base, "course": course, "exchange": exchange, "steps": steps}
+
+
+def feedback(cycle, who: str) -> str:
+    return (cycle["course"] / "feedback" / who / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+
+
+def without_css(page: str) -> str:
+    """nbconvert's style sheets name Pygments' token classes ("Generic.Traceback"): not content."""
+    return re.sub(r"<style\b.*?</style>", "", page, flags=re.S | re.I)
+
+
+def visible(page: str) -> str:
+    """The page as a reader sees it: tags and highlighting gone, entities decoded."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S | re.I)
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def hidden_lines() -> set[str]:
+    """Every line of the master's hidden tests, markers excepted."""
+    nb = json.loads((ROOT / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text())
+    lines = set()
+    for cell in nb["cells"]:
+        for region in re.findall(r"BEGIN HIDDEN TESTS(.*?)### END HIDDEN TESTS", "".join(cell["source"]), re.S):
+            lines |= {line.strip() for line in region.splitlines() if len(line.strip()) > 3}
+    assert lines
+    return lines
+
+
+def test_every_step_succeeds(cycle):
+    failed = {step: done.stderr[-3000:] for step, (done, _) in cycle["steps"].items() if done.returncode != 0}
+    assert not failed, failed
+    durations = ", ".join(f"{step} {seconds:.1f}s" for step, (_, seconds) in cycle["steps"].items())
+    print(f"\nDurées : {durations}")
+
+
+def test_generate_assignment_force_leaves_the_committed_release_unchanged(cycle):
+    """The README's `--force` (needed to record the assignment in the gradebook) rewrites release/ as is."""
+    made = cycle["course"] / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    assert made.read_bytes() == (ROOT / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_bytes()
+
+
+def test_autograde_grades_every_submission_without_error(cycle):
+    done, _ = cycle["steps"]["autograde"]
+    assert "ERROR" not in done.stderr, done.stderr[-3000:]
+    for who in STUDENTS:
+        assert (cycle["course"] / "autograded" / who / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").is_file()
+
+
+def test_the_csv_has_one_row_per_student_and_scores_in_the_expected_order(cycle):
+    path = cycle["course"] / "notes.csv"
+    assert path.is_file()
+    with path.open(newline="") as f:
+        rows = [row for row in csv.DictReader(f) if row["assignment"] == ASSIGNMENT]
+    assert sorted(row["student_id"] for row in rows) == sorted(STUDENTS)
+    score = {row["student_id"]: float(row["score"]) for row in rows}
+    top = {float(row["max_score"]) for row in rows}
+    assert len(top) == 1 and top.pop() > 0
+    maximum = float(rows[0]["max_score"])
+    assert score["alice-juste"] == maximum
+    assert 0 < score["bruno-partiel"] < maximum
+    assert score["chloe-vide"] == 0
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_feedback_holds_the_french_report(cycle, who):
+    text = visible(feedback(cycle, who))
+    assert "Vérification 1.1.a" in text
+    assert "Vérification 1.1.q" in text
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_feedback_shows_the_students_own_code(cycle, who):
+    assert OWN_CODE[who] in visible(feedback(cycle, who))
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_feedback_hides_hidden_tests_and_grader_internals(cycle, who):
+    page = without_css(feedback(cycle, who))
+    for shown in (page, visible(page), html.unescape(page)):
+        leaks = [word for word in FORBIDDEN if word in shown]
+        assert not leaks, leaks
+        assert str(cycle["base"]) not in shown and str(ROOT) not in shown
+        assert not re.search(r"\|[0-9a-f]{32}\b", shown), "jeton du service de verdicts"
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_no_line_of_the_hidden_tests_reaches_the_feedback(cycle, who):
+    text = visible(feedback(cycle, who))
+    assert not [line for line in hidden_lines() if line in text]
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_feedback_mentions_helpers_only_where_the_student_version_does(cycle, who):
+    """`helpers.` appears in the lesson cells students were given; the feedback adds none."""
+    release = (ROOT / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text()
+    given = set(re.findall(r"helpers\.\w+", "".join(
+        "".join(cell["source"]) for cell in json.loads(release)["cells"]
+        if not cell["metadata"].get("nbgrader", {}).get("grade"))))
+    shown = set(re.findall(r"helpers\.\w+", visible(feedback(cycle, who))))
+    assert shown <= given, shown - given
+
+
+def test_a_student_fetches_their_own_feedback(cycle):
+    fetched = list((cycle["base"] / "etudiants" / "alice-juste" / ASSIGNMENT / "feedback").rglob("*.html"))
+    assert len(fetched) == 1
+    assert fetched[0].read_text() == feedback(cycle, "alice-juste")
+    for other in ("bruno-partiel", "chloe-vide"):
+        assert not (cycle["base"] / "etudiants" / other / ASSIGNMENT / "feedback").exists()
+
+
+def test_hide_hidden_tests_also_covers_what_this_course_does_not_do_yet(cycle):
+    """Hidden tests in markdown, a test cell that fails, paths and the verdict address in outputs."""
+    import nbformat
+
+    from helpers.grading.autograde import HideHiddenTests
+
+    nb = nbformat.read(cycle["course"] / "autograded" / "bruno-partiel" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
+    nbgrader = {"grade": True, "solution": False, "locked": True, "points": 1, "schema_version": 3}
+    nb.cells.append(nbformat.v4.new_markdown_cell(
+        "Question libre.\n### BEGIN HIDDEN TESTS\nRéponse attendue : secrète\n### END HIDDEN TESTS",
+        metadata={"nbgrader": dict(nbgrader, grade_id="md_cache")}))
+    failing = nbformat.v4.new_code_cell("### BEGIN HIDDEN TESTS\nassert secret_attendu() == 3\n### END HIDDEN TESTS",
+                                        metadata={"nbgrader": dict(nbgrader, grade_id="test_casse")})
+    failing.outputs = [nbformat.v4.new_output("error", ename="FileNotFoundError", evalue=(
+        f"[Errno 2] No such file or directory: '{cycle['course']}/source/{ASSIGNMENT}/attendu.json'"), traceback=[
+        "Traceback (most recent call last):", f'  File "{ROOT}/helpers/grading/verdicts.py", line 1'])]
+    nb.cells.append(failing)
+    own = nbformat.v4.new_code_cell("import os\nprint(os.environ['COURS_VERDICTS'])")
+    own.outputs = [nbformat.v4.new_output("stream", name="stdout", text="/tmp/cours-verdicts-x1/s|" + "ab" * 16 + "\n"),
+                   nbformat.v4.new_output("stream", name="stderr", text=f"{ROOT}/.venv/lib/x.py:3: Warning\n")]
+    nb.cells.append(own)
+    nb, _ = HideHiddenTests().preprocess(nb, {})
+    text = json.dumps(nb, ensure_ascii=False)
+    for word in ("secrète", "secret_attendu", "Traceback", "/source/", str(ROOT), str(cycle["course"]), "ab" * 16,
+                 "cours-verdicts-"):
+        assert word not in text, word
+    assert "Question libre." in nb.cells[-3].source
+    assert nb.cells[-2].outputs[0]["traceback"] == [
+        "FileNotFoundError: [Errno 2] No such file or directory: '…/attendu.json'"]
+    assert "print(os.environ['COURS_VERDICTS'])" in nb.cells[-1].source  # the learner's code stays
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_report_lines_fit_the_page(cycle, who):
+    """A criterion's observation comes after its rule: a line running off the page would hide it."""
+    lines = visible(feedback(cycle, who)).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("[Vérification 1.1.a]"))
+    report = lines[start:next(i for i in range(start, len(lines)) if lines[i].startswith("Out["))]
+    assert len(report) > 3 and max(len(line.rstrip()) for line in report) <= 100, report

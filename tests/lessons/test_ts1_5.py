@@ -1,0 +1,91 @@
+"""Notebook 1.5: correct hooks get full marks; each classic mistake loses the points of its rule."""
+from __future__ import annotations
+
+import pytest
+
+from helpers.lessons.ts1_5 import checks as check_1_5
+from solutions import hooks as h
+
+SEEDS = [1, 7]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_correct_callbacks_get_full_marks(seed):
+    assert check_1_5.check_refunds(500, h.block_large_refunds, seed=seed).score == 4
+    assert check_1_5.check_dates(h.normalize_dates, seed=seed).score == 4
+
+
+REFUND_MISTAKES = {
+    "denies_everything": {"accepte_en_dessous", "limite_incluse"},
+    "denies_500": {"limite_incluse"},
+    "deny_without_reason": {"raison_escalade"},
+    "amount_from_wrong_place": {"refuse_au_dessus"},
+    "compares_text": {"montants_texte"},
+}
+
+
+@pytest.mark.parametrize("name", REFUND_MISTAKES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_refund_hook_mistakes(name, seed):
+    report = check_1_5.check_refunds(500, getattr(h, name), seed=seed)
+    assert REFUND_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
+    assert report.score < 4
+
+
+def test_a_wrong_limit_costs_the_boundary_rule():
+    report = check_1_5.check_refunds(1000, h.block_large_refunds, seed=1)
+    assert not report.get("limite_incluse").passed and "REFUND_LIMIT vaut 1000" in report.get("limite_incluse").detail
+
+
+DATE_MISTAKES = {
+    "swaps_day_and_month": {"jour_mois"},
+    "misses_unix": {"unix"},
+    "misses_slash": {"jour_mois"},
+    "misses_iso": {"iso"},
+    "returns_a_dict": {"meme_forme"},
+}
+
+
+@pytest.mark.parametrize("name", DATE_MISTAKES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_date_normaliser_mistakes(name, seed):
+    report = check_1_5.check_dates(getattr(h, name), seed=seed)
+    assert DATE_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
+
+
+def test_hostile_callbacks_are_scored_not_fatal():
+    async def spins(input_data, tool_use_id, context):
+        while True:
+            pass
+
+    def not_async(input_data, tool_use_id, context):
+        return {}
+
+    async def exits(input_data, tool_use_id, context):
+        raise SystemExit(3)
+    for hook in (spins, not_async, exits):
+        assert check_1_5.check_refunds(500, hook, seed=1).score <= 0.75
+        assert check_1_5.check_dates(hook, seed=1).score == 0
+
+
+@pytest.mark.cli
+@pytest.mark.timeout(300)
+def test_end_to_end_through_the_real_cli_discriminates():
+    assert check_1_5.check_end_to_end(h.HOOKS, seed=5).score == 4
+    expectations = {
+        "REFUSAL_IN_POSTTOOLUSE": "gros_remboursement_bloque",
+        "MATCHER_ON_ARGUMENTS": "gros_remboursement_bloque",
+        "PLAIN_NAME_MATCHER": "gros_remboursement_bloque",
+        "NO_NORMALISER": "dates_lues",
+        "EVERY_REFUND_DENIED": "petit_remboursement",
+        "DENY_WITHOUT_REASON": "gros_remboursement_bloque",
+    }
+    for name, rule in expectations.items():
+        report = check_1_5.check_end_to_end(getattr(h, name), seed=5)
+        assert not report.get(rule).passed, (name, str(report))
+        assert report.score < 4
+
+
+def test_malformed_hooks_mapping_is_explained():
+    report = check_1_5.check_end_to_end({"PreToolUse": [h.block_large_refunds]})
+    assert report.score == 0 and "HookMatcher" in str(report)

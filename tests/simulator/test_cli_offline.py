@@ -1,0 +1,116 @@
+"""The real Agent SDK CLI, offline, end to end: MCP tools, hooks, subagents, sessions."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
+import pytest
+from claude_agent_sdk import AgentDefinition, AssistantMessage, HookMatcher, ResultMessage, query
+
+import helpers
+
+pytestmark = [pytest.mark.cli, pytest.mark.timeout(120)]
+
+
+def run(prompt: str, **options) -> list:
+    async def go():
+        return [m async for m in query(prompt=prompt, options=helpers.agent_options(**options))]
+    return anyio.run(go)
+
+
+def support_server(executed: list, amount=900):
+    """The four support tools, recording each execution as (name, arguments) — the graders' own set."""
+    from helpers.lessons.ts1_5.checks import _support_server
+    return _support_server(executed, amount, amount_as_text=False)
+
+
+ASK_REFUND = "Bonjour, je suis claire.martin@example.com (code 482913). Remboursez ma commande ORD-7781 svp."
+
+
+def test_a_pretooluse_deny_stops_an_mcp_tool_and_the_model_reads_the_reason():
+    executed: list = []
+    reason = "Remboursement > 500 : refusé. Appelez escalate_to_human avec le dossier."
+
+    async def deny_big_refunds(input_data, tool_use_id, context):
+        if float(input_data["tool_input"].get("amount", 0)) > 500:
+            return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                           "permissionDecisionReason": reason}}
+        return {}
+
+    mark = helpers.simulator().log.mark()
+    messages = run(ASK_REFUND, mcp_servers={"support": support_server(executed)},
+                   allowed_tools=["mcp__support__get_customer", "mcp__support__lookup_order",
+                                  "mcp__support__process_refund", "mcp__support__escalate_to_human"],
+                   hooks={"PreToolUse": [HookMatcher(matcher="mcp__support__process_refund",
+                                                     hooks=[deny_big_refunds])]})
+    names = [name for name, _ in executed]
+    assert "process_refund" not in names
+    assert names[-1] == "escalate_to_human"
+    assert executed[-1][1]["customer_id"] == "C-2048" and executed[-1][1]["order_id"] == "ORD-7781"
+    denied = [b for e in helpers.simulator().log.since(mark) for m in e.messages if m["role"] == "user"
+              and isinstance(m["content"], list) for b in m["content"]
+              if b.get("type") == "tool_result" and b.get("is_error")]
+    assert denied and reason in json.dumps(denied[0], ensure_ascii=False)
+    result = [m for m in messages if isinstance(m, ResultMessage)][-1]
+    assert result.subtype == "success" and "conseiller" in result.result
+
+
+def test_a_plain_tool_name_matcher_does_not_match_the_mcp_name():
+    executed: list = []
+
+    async def deny_all(input_data, tool_use_id, context):
+        return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                       "permissionDecisionReason": "non"}}
+
+    run(ASK_REFUND, mcp_servers={"support": support_server(executed, amount=40)},
+        allowed_tools=["mcp__support__get_customer", "mcp__support__lookup_order", "mcp__support__process_refund"],
+        hooks={"PreToolUse": [HookMatcher(matcher="process_refund", hooks=[deny_all])]})
+    assert "process_refund" in [name for name, _ in executed]
+
+
+def test_two_subagents_run_in_parallel_each_with_only_its_own_context():
+    mark = helpers.simulator().log.mark()
+    messages = run(
+        "Les technologies de stockage d'énergie en 2026",
+        system_prompt="Tu coordonnes une recherche : lance les subagents en parallèle puis fais la synthèse.",
+        allowed_tools=["Agent"],
+        agents={
+            "web-researcher": AgentDefinition(description="Cherche des sources publiques sur un sous-thème.",
+                                              prompt="Tu es le chercheur web.", tools=["WebSearch"]),
+            "doc-analyst": AgentDefinition(description="Analyse les documents internes.",
+                                           prompt="Tu es l'analyste de documents.", tools=["Read"]),
+        })
+    log = helpers.simulator().log.since(mark)
+    coordinator = [e for e in log if "cc_is_subagent=true" not in json.dumps(e.request.get("system"))]
+    subagents = [e for e in log if "cc_is_subagent=true" in json.dumps(e.request.get("system"))]
+    launch = coordinator[0].response["content"]
+    assert sorted(b["input"]["subagent_type"] for b in launch if b["type"] == "tool_use") == ["doc-analyst", "web-researcher"]
+    by_agent = {}
+    for e in subagents:
+        tools = [t["name"] for t in e.request["tools"]]
+        first_user = e.messages[0]["content"]
+        assert "Les technologies de stockage" in first_user and "Tu coordonnes" not in json.dumps(e.request)
+        by_agent["web" if "chercheur web" in json.dumps(e.request["system"]) else "doc"] = tools
+    assert by_agent == {"web": ["WebSearch"], "doc": ["Read"]}
+    final = [m for m in messages if isinstance(m, ResultMessage)][-1].result
+    assert "web-researcher" in final and "doc-analyst" in final and "Synthèse" in final
+
+
+def session_file(session_id: str) -> Path:
+    return next((helpers.workspace() / "claude" / "projects").glob(f"*/{session_id}.jsonl"))
+
+
+def test_resume_keeps_the_history_and_fork_branches_off_leaving_the_original_intact():
+    first = [m for m in run("Le projet s'appelle Orion.") if isinstance(m, ResultMessage)][-1]
+    original = first.session_id
+    resumed = [m for m in run("Rappelle-moi ce que je t'ai demandé plus tôt.", resume=original)
+               if isinstance(m, (ResultMessage, AssistantMessage))]
+    assert "Orion" in resumed[-1].result and resumed[-1].session_id == original
+    before = session_file(original).read_text()
+    forked = [m for m in run("Rappelle-moi ce que je t'ai demandé plus tôt.", resume=original, fork_session=True)
+              if isinstance(m, ResultMessage)][-1]
+    assert forked.session_id != original
+    assert "Orion" in forked.result
+    assert session_file(original).read_text() == before
+    assert session_file(forked.session_id).exists()
