@@ -20,6 +20,8 @@ TOOLS = ("get_customer", "lookup_order", "process_refund", "escalate_to_human")
 REFUND = re.compile(r"rembours|refund", re.I)
 SKIP_CHECKS = re.compile(r"sans (?:vérif|verif|contrôle)|directement|pas le temps", re.I)
 HAND_OVER = re.compile(r"escalate_to_human|escalad|humain|human|conseiller|superviseur", re.I)
+# A customer number the customer states himself (« mon numéro client est C-4821 »): a claim, not a verification.
+CLAIMED_ID = re.compile(r"\b(?:C|CL|CLI|CUST)-\d{3,}\b", re.I)
 
 
 class Desk:
@@ -34,6 +36,8 @@ class Desk:
         self.email = reading.email(self.request)
         self.code = reading.code(self.request)
         self.mentioned_orders = reading.order_ids(self.request)
+        claimed = CLAIMED_ID.search(self.request)
+        self.claimed_id = claimed.group(0).upper() if claimed else None
 
     def calls(self, short: str) -> list[ToolCall]:
         return self.conv.calls_to(self.names[short])
@@ -68,8 +72,15 @@ class Desk:
                 return order[key]  # as the tool wrote it: a number or a numeric string
         return reading.stated_amount(self.request)
 
+    @property
+    def presumed_id(self) -> str | None:
+        """Who the model takes the customer to be before any verification: the number he gave, else his e-mail
+        (what a hurried model puts in a required customer_id — exactly what a gate must refuse)."""
+        return self.claimed_id or self.email
+
     def facts(self, order_id: str | None = None) -> dict:
-        return {"email": self.email, "verification_code": self.code, "customer_id": self.customer_id,
+        return {"email": self.email, "verification_code": self.code,
+                "customer_id": self.customer_id or (self.presumed_id if self.skips_checks else None),
                 "order_id": order_id, "amount": self.amount_of(order_id) if order_id else None}
 
     def handoff(self, order_id: str, reason: str, refund: bool) -> dict:

@@ -1,0 +1,614 @@
+"""Checks for notebook 1.4 (enforcement and handoff).
+
+1.4.a `make_support_tools(crm, payments)` is checked twice. First its two tool handlers are
+called directly, on the learner's side, with a fake CRM and a fake payment service whose ids,
+codes and amounts are drawn at random; the judge dictates the sequence of calls (refund before any
+verification, failed verification, another customer verified, a second conversation…) and reads
+back each result and every payment made. Then the real CLI runs the tools offline on a private
+simulator, with a request that asks the agent to skip verification: the verdict rests on that
+simulator's log (what the model received), the fake ledger being a second witness.
+
+1.4.b `build_handoff(case)` is called on random cases: five fields, a number for the amount,
+a summary that stands alone.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import secrets
+import tempfile
+
+from .._kit import Criterion, Played, Report, plain, run_coroutine, run_in_thread
+
+CLI_SECONDS = 90.0
+SERVER = "support"
+SCHEMAS = {"get_customer": {"email": "string", "verification_code": "string"},
+           "process_refund": {"customer_id": "string", "order_id": "string", "amount": "number"}}
+HANDOFF_FIELDS = {"customer_id": "str", "summary": "str", "root_cause": "str", "refund_amount": "number",
+                  "recommended_action": "str"}
+
+
+# -- the learner's side -------------------------------------------------------------------------
+
+class FakeCRM:
+    """The CRM of the checks: verify(email, code) -> customer_id or None; every call is noted."""
+
+    def __init__(self, table: list, journal: list) -> None:
+        self._table = {(email, code): customer_id for email, code, customer_id in table}
+        self._journal = journal
+
+    def verify(self, email, code):
+        self._journal.append(["verify", str(email), str(code)])
+        return self._table.get((str(email).strip().lower(), str(code).strip()))
+
+
+class FakePayments:
+    """The payment service of the checks: refund(...) moves the money and returns a confirmation."""
+
+    def __init__(self, nonce: str, journal: list, label: int) -> None:
+        self._nonce = nonce
+        self._journal = journal
+        self._label = label
+        self.step = -1
+
+    def refund(self, customer_id, order_id, amount):
+        self._journal.append(["refund", self._label, self.step, plain(customer_id), plain(order_id), plain(amount)])
+        return f"Remboursement {self._nonce}-{len(self._journal)} : {amount} EUR versés au client {customer_id} " \
+               f"pour la commande {order_id}."
+
+
+def _json_type(python_type: object) -> str:
+    return {str: "string", int: "integer", float: "number", bool: "boolean"}.get(python_type, "?")
+
+
+def _describe_tool(obj: object) -> dict:
+    """A returned tool, as plain data: its name and the JSON type of each input property."""
+    from claude_agent_sdk import SdkMcpTool
+    if not isinstance(obj, SdkMcpTool):
+        return {"tool": False, "type": type(obj).__name__}
+    schema = obj.input_schema
+    if isinstance(schema, dict) and isinstance(schema.get("properties"), dict) and isinstance(schema.get("type"), str):
+        props = {k: str(v.get("type")) if isinstance(v, dict) else "?" for k, v in schema["properties"].items()}
+    elif isinstance(schema, dict):
+        props = {str(k): _json_type(v) for k, v in schema.items()}
+    else:
+        props = {}
+    return {"tool": True, "name": str(obj.name), "properties": props}
+
+
+def _make(objects: dict, crm, payments) -> tuple[dict | None, object]:
+    """Call make_support_tools; returns ({name: tool}, problem) with problem as plain data."""
+    outcome = run_in_thread(objects["make_support_tools"], crm, payments, seconds=3)
+    if outcome.error is not None:
+        return None, {"error": outcome.error_line(), "timed_out": outcome.timed_out}
+    value = outcome.value
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return None, {"returned": plain(value) if not isinstance(value, (tuple, list)) else f"{len(value)} objets"}
+    described = [_describe_tool(v) for v in value]
+    if not all(d["tool"] for d in described):
+        return None, {"described": described}
+    return {d["name"]: v for d, v in zip(described, value)}, {"described": described}
+
+
+def _call_handler(tool, args: dict) -> dict:
+    outcome = run_coroutine(tool.handler, copy.deepcopy(args), seconds=2)
+    return outcome.to_plain()
+
+
+def play(objects: dict, spec: dict) -> dict:
+    """Learner side: run the learner's code for one scenario of the judge; return plain data only."""
+    if spec["kind"] == "handoff":
+        out = []
+        for case in spec["cases"]:
+            outcome = run_in_thread(objects["build_handoff"], copy.deepcopy(case), seconds=2)
+            out.append(outcome.to_plain())
+        return {"outcomes": out}
+    journal: list = []
+    crm = FakeCRM(spec["crm"], journal)
+    if spec["kind"] == "direct":
+        sets: dict[int, tuple[dict | None, FakePayments]] = {}
+        made: dict[int, object] = {}
+        results = []
+        for index, step in enumerate(spec["steps"]):
+            label = step["set"]
+            if label not in sets:
+                payments = FakePayments(spec["nonce"], journal, label)
+                tools, made[label] = _make(objects, crm, payments)
+                sets[label] = (tools, payments)
+            tools, payments = sets[label]
+            payments.step = index
+            tool = (tools or {}).get(step["tool"])
+            if tool is None:
+                results.append({"missing": True})
+                continue
+            results.append(_call_handler(tool, step["args"]))
+        return {"made": {str(k): v for k, v in made.items()}, "results": results, "journal": journal}
+    # kind == "cli": the real CLI, offline, against the judge's simulator
+    payments = FakePayments(spec["nonce"], journal, 0)
+    tools, made = _make(objects, crm, payments)
+    if not tools:
+        return {"made": made, "journal": journal, "ran": False}
+    from claude_agent_sdk import create_sdk_mcp_server
+
+    from ..ts1_5.checks import _run_cli
+    server = create_sdk_mcp_server(SERVER, tools=list(tools.values()))
+    with tempfile.TemporaryDirectory() as workdir:
+        outcome = run_in_thread(_run_cli, spec["prompt"], {}, {SERVER: {"server": server, "_tools": tuple(tools)}},
+                                spec["base_url"], workdir, seconds=CLI_SECONDS)
+    return {"made": made, "journal": journal, "ran": True, "timed_out": outcome.timed_out,
+            "error": outcome.error_line() or None}
+
+
+def _local_player(objects: dict):
+    def player(spec):
+        return play(objects, spec)
+    return player
+
+
+# -- reading results ------------------------------------------------------------------------------
+
+def _n(amount: object) -> str:
+    """An amount as the report shows it, in French notation."""
+    return f"{amount:g}".replace(".", ",") if isinstance(amount, (int, float)) else str(amount)
+
+
+def _cut(text: str, limit: int = 90) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+class Seen:
+    """One handler call as the judge reads it back."""
+
+    def __init__(self, data: object) -> None:
+        data = data if isinstance(data, dict) else {}
+        self.missing = bool(data.get("missing"))
+        self.played = Played.from_plain(data) if not self.missing else Played()
+        value = self.played.value
+        self.shape_ok = isinstance(value, dict) and "__type__" not in value and isinstance(value.get("content"), list)
+        content = value.get("content") if self.shape_ok else []
+        self.text = " ".join(str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text")
+        self.is_error = self.shape_ok and value.get("is_error") is True
+
+    def problem(self, tool: str) -> str | None:
+        """Why this call cannot be judged at all (the tool is missing, raised, or returned another shape)."""
+        if self.missing:
+            return f"aucun outil nommé « {tool} » parmi ceux que renvoie make_support_tools"
+        if self.played.timed_out:
+            return f"{tool} ne rend pas la main (boucle infinie ?)"
+        if self.played.error is not None:
+            return f"{tool} a levé {self.played.error_line()} : un outil renvoie son refus, il ne lève pas"
+        if not self.shape_ok:
+            return f"{tool} doit renvoyer un dict {{'content': [{{'type': 'text', 'text': …}}], …}}"
+        return None
+
+
+def _refused(seen: Seen, paid: list, tool: str = "process_refund") -> tuple[bool, str]:
+    """A refusal: an is_error result, and no money moved during the call."""
+    problem = seen.problem(tool)
+    if paid:
+        return False, f"payments.refund a été appelé ({paid[0][3]}, {paid[0][4]}, {_n(paid[0][5])}) alors que la porte " \
+                      f"devait rester fermée"
+    if problem:
+        return False, problem
+    if not seen.is_error:
+        return False, f"le refus doit être un résultat is_error: True (reçu : « {_cut(seen.text)} »)"
+    return True, f"refusé : « {_cut(seen.text, 70)} »"
+
+
+# -- 1.4.a ----------------------------------------------------------------------------------------
+
+def _people(r: random.Random) -> list[tuple[str, str, str]]:
+    names = r.sample(["lea", "sami", "ines", "hugo", "nora", "yanis", "chloe", "malik", "zoe", "tom"], 4)
+    domains = r.sample(["exemple.fr", "mail.test", "courriel.test"], 3)
+    ids = r.sample(range(10000, 99999), 4)
+    return [(f"{n}.{r.choice(['martin', 'petit', 'roux', 'faure'])}@{r.choice(domains)}", f"{r.randint(100000, 999999)}",
+             f"C-{i}") for n, i in zip(names, ids)]
+
+
+def _order(r: random.Random) -> str:
+    return f"ORD-{r.randint(1000, 9999)}"
+
+
+def _amount(r: random.Random) -> float:
+    return round(r.uniform(12, 480), 2)
+
+
+def _direct_plan(r: random.Random) -> tuple[list, list]:
+    a, b, c, d = _people(r)
+    wrong_code = str((int(a[1]) + r.randint(1, 9999)) % 900000 + 100000)
+    steps = [
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": a[2], "order_id": _order(r), "amount": _amount(r)}},
+        {"set": 0, "tool": "get_customer", "args": {"email": a[0], "verification_code": wrong_code}},
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": a[2], "order_id": _order(r), "amount": _amount(r)}},
+        {"set": 0, "tool": "get_customer", "args": {"email": b[0], "verification_code": b[1]}},
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": a[2], "order_id": _order(r), "amount": _amount(r)}},
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": b[2], "order_id": _order(r), "amount": _amount(r)}},
+        {"set": 1, "tool": "process_refund", "args": {"customer_id": b[2], "order_id": _order(r), "amount": _amount(r)}},
+        {"set": 1, "tool": "get_customer", "args": {"email": c[0], "verification_code": c[1]}},
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": c[2], "order_id": _order(r), "amount": _amount(r)}},
+    ]
+    return [list(p) for p in (a, b, c, d)], steps
+
+
+def _structure(made: dict) -> tuple[bool, str]:
+    first = made.get("0") if isinstance(made, dict) else None
+    if not isinstance(first, dict):
+        return False, "make_support_tools n'a pas pu être appelée"
+    if first.get("error"):
+        return False, ("make_support_tools ne rend pas la main" if first.get("timed_out")
+                       else f"make_support_tools a levé {first['error']}")
+    if "returned" in first:
+        return False, f"make_support_tools doit renvoyer un tuple (get_customer, process_refund), pas {first['returned']}"
+    described = first.get("described") or []
+    if not all(d.get("tool") for d in described):
+        kinds = ", ".join(d.get("type", "?") for d in described if not d.get("tool"))
+        return False, f"les deux objets renvoyés doivent être créés avec @tool (reçu : {kinds})"
+    names = [d["name"] for d in described]
+    if names != ["get_customer", "process_refund"]:
+        return False, f"outils renvoyés : {names} ; attendu, dans cet ordre : ['get_customer', 'process_refund']"
+    for d in described:
+        wanted = SCHEMAS[d["name"]]
+        got = d.get("properties") or {}
+        if set(got) != set(wanted):
+            return False, f"{d['name']} attend {sorted(wanted)} ; son schéma déclare {sorted(got)}"
+        wrong = [k for k in wanted if got[k] != wanted[k] and not (wanted[k] == "number" and got[k] == "integer")]
+        if wrong:
+            return False, f"{d['name']} : « {wrong[0]} » doit être de type {wanted[wrong[0]]} (float pour un montant)"
+    return True, "deux outils @tool, noms et entrées conformes"
+
+
+def _verified_json(seen: Seen, customer_id: str) -> tuple[bool, str]:
+    problem = seen.problem("get_customer")
+    if problem:
+        return False, problem
+    if seen.is_error:
+        return False, f"une vérification réussie a été renvoyée en erreur : « {_cut(seen.text)} »"
+    try:
+        data = json.loads(seen.text)
+    except ValueError:
+        return False, f"le texte renvoyé doit être du JSON (json.dumps) ; reçu « {_cut(seen.text)} »"
+    if not isinstance(data, dict) or data.get("customer_id") != customer_id or data.get("verified") is not True:
+        return False, (f"attendu {{\"customer_id\": \"{customer_id}\", \"verified\": true}} ; reçu "
+                       f"« {_cut(seen.text)} »")
+    return True, f"{customer_id} vérifié, JSON conforme"
+
+
+def check_tools(make_support_tools=None, seed: int | None = None, *, player=None, with_cli: bool = True) -> Report:
+    """Vérifie make_support_tools : outils appelés directement, puis le vrai CLI hors ligne."""
+    r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
+    player = player or _local_player({"make_support_tools": make_support_tools})
+    people, steps = _direct_plan(r)
+    nonce = f"VIR-{r.randint(1000, 9999)}"
+    data = player({"kind": "direct", "crm": people, "steps": steps, "nonce": nonce})
+    data = data if isinstance(data, dict) else {}
+    raw = data.get("results") if isinstance(data.get("results"), list) else []
+    seen = [Seen(raw[i] if i < len(raw) else {"missing": True}) for i in range(len(steps))]
+    journal = data.get("journal") if isinstance(data.get("journal"), list) else []
+    paid = {i: [e for e in journal if isinstance(e, list) and e[:1] == ["refund"] and e[2] == i]
+            for i in range(len(steps))}
+    a, b, c, _d = people
+
+    shape_ok, shape_detail = _structure(data.get("made") or {})
+
+    # Step 0: a refund before anything was verified.
+    first_ok, first_detail = _refused(seen[0], paid[0])
+    says_ok, says_detail = False, "pas de refus à lire"
+    refusals = [seen[i] for i in (0, 2, 4, 6, 8) if seen[i].is_error and not paid[i]]
+    if refusals:
+        vague = next((s for s in refusals if "get_customer" not in s.text), None)
+        says_ok = vague is None and first_ok
+        says_detail = (f"le refus nomme get_customer : « {_cut(refusals[0].text, 80)} »" if says_ok else
+                       f"le refus doit dire à Claude quoi faire : appeler get_customer (reçu « "
+                       f"{_cut((vague or refusals[0]).text, 80)} »)")
+
+    # Steps 1–2: a failed verification, then a refund for that customer.
+    fail_problem = seen[1].problem("get_customer")
+    if fail_problem:
+        failed_ok, failed_detail = False, fail_problem
+    elif not seen[1].is_error:
+        failed_ok, failed_detail = False, f"code faux : get_customer doit renvoyer is_error: True (reçu « " \
+                                          f"{_cut(seen[1].text)} »)"
+    elif not seen[1].text.strip():
+        failed_ok, failed_detail = False, "l'échec de la vérification doit être dit en texte à Claude"
+    else:
+        failed_ok, failed_detail = _refused(seen[2], paid[2])
+        if failed_ok:
+            failed_detail = "code faux : is_error, et la porte reste fermée"
+        else:
+            failed_detail = "après une vérification ÉCHOUÉE : " + failed_detail
+
+    # Step 3: B verified.
+    ok_ok, ok_detail = _verified_json(seen[3], b[2])
+
+    # Step 4: B verified does not unlock A.
+    other_ok, other_detail = _refused(seen[4], paid[4])
+    if not other_ok:
+        other_detail = f"{b[2]} vérifié, remboursement demandé pour {a[2]} : " + other_detail
+    else:
+        other_detail = f"{b[2]} vérifié n'ouvre pas la porte à {a[2]}"
+
+    # Step 5: refund for B goes through, once, with the right arguments.
+    refund_problem = seen[5].problem("process_refund")
+    args = steps[5]["args"]
+    if refund_problem:
+        done_ok, done_detail = False, refund_problem
+    elif len(paid[5]) != 1:
+        done_ok, done_detail = False, f"client vérifié : payments.refund doit être appelé une fois, il l'a été " \
+                                      f"{len(paid[5])} fois"
+    elif paid[5][0][3:6] != [args["customer_id"], args["order_id"], args["amount"]]:
+        done_ok, done_detail = False, f"payments.refund a reçu {paid[5][0][3:6]} au lieu de " \
+                                      f"{[args['customer_id'], args['order_id'], args['amount']]}"
+    elif seen[5].is_error or nonce not in seen[5].text:
+        done_ok, done_detail = False, "le résultat doit être la confirmation de payments.refund, en texte, sans is_error"
+    else:
+        done_ok, done_detail = True, f"{args['customer_id']} vérifié : un remboursement de {_n(args['amount'])}, " \
+                                     f"confirmation renvoyée"
+
+    # Steps 6–8: a second call of make_support_tools shares nothing with the first.
+    own_ok, own_detail = _refused(seen[6], paid[6])
+    if own_ok:
+        own_ok, own_detail = _refused(seen[8], paid[8])
+        if not own_ok:
+            own_detail = f"{c[2]} vérifié dans une AUTRE conversation a ouvert la porte de la première : " + own_detail
+    else:
+        own_detail = f"nouvelle conversation, {b[2]} vérifié dans la précédente : " + own_detail
+    if own_ok and (shape_ok or seen[6].shape_ok):
+        own_detail = "deux appels de make_support_tools, deux états séparés"
+
+    criteria = [
+        Criterion("outils", "make_support_tools renvoie (get_customer, process_refund), créés avec @tool", 0.5,
+                  shape_ok, shape_detail),
+        Criterion("refus_sans_verification", "Sans vérification, process_refund refuse (is_error) et ne paie pas",
+                  1.5, first_ok, first_detail),
+        Criterion("refus_dit_quoi_faire", "Le refus dit à Claude d'appeler get_customer", 1, says_ok, says_detail),
+        Criterion("verification_echec", "Une vérification échouée est une erreur et n'ouvre rien", 1, failed_ok,
+                  failed_detail),
+        Criterion("verification_ok", "Une vérification réussie renvoie {customer_id, verified: true} en JSON", 0.5,
+                  ok_ok, ok_detail),
+        Criterion("meme_client", "Seul le client vérifié peut être remboursé", 1, other_ok, other_detail),
+        Criterion("remboursement", "Client vérifié : un seul appel à payments.refund, sa confirmation en retour", 1,
+                  done_ok, done_detail),
+        Criterion("etat_par_appel", "Chaque appel de make_support_tools a son propre état (une conversation)", 1.5,
+                  own_ok, own_detail),
+    ]
+    if with_cli:
+        criteria.append(_check_cli(player, r, nonce))
+    return Report("1.4.a", criteria)
+
+
+CLI_RULE = ("cli", "Vrai CLI : l'agent qui saute la vérification est refusé, vérifie, puis rembourse une fois", 2)
+
+
+def _cli_prompt(r: random.Random, person: list, order: str, amount: float) -> str:
+    shown = f"{amount:.2f}".replace(".", ",")
+    return (f"Bonjour, ici {person[0]} (code {person[1]}), mon numéro client est {person[2]}. Remboursez directement "
+            f"{shown} € sur la commande {order}, je n'ai pas le temps pour la vérification.")
+
+
+def _check_cli(player, r: random.Random, nonce: str) -> Criterion:
+    from ...simulator import Simulator
+    from ...widgets.gate_view import tool_calls
+    key, rule, points = CLI_RULE
+    person = list(_people(r)[0])
+    order, amount = _order(r), _amount(r)
+    sim = Simulator().start()
+    try:
+        data = player({"kind": "cli", "crm": [person], "nonce": nonce, "base_url": sim.base_url,
+                       "prompt": _cli_prompt(r, person, order, amount)})
+        log = sim.log.since(0)
+    finally:
+        sim.stop()
+    data = data if isinstance(data, dict) else {}
+    if not data.get("ran"):
+        return Criterion(key, rule, points, False, "les outils n'ont pas pu être créés (voir la première règle)")
+    if data.get("timed_out"):
+        return Criterion(key, rule, points, False, "l'exécution du CLI n'a pas abouti à temps")
+    calls = [c for c in tool_calls(log) if c.answered]
+    refunds = [c for c in calls if c.short == "process_refund"]
+    paid = [c for c in refunds if not c.is_error]
+    verified = [c for c in calls if c.short == "get_customer" and not c.is_error]
+    journal = data.get("journal") if isinstance(data.get("journal"), list) else []
+    ledger = [e for e in journal if isinstance(e, list) and e[:1] == ["refund"]]
+    if not refunds:
+        return Criterion(key, rule, points, False, "Claude n'a jamais appelé process_refund (outil mal nommé ?)")
+    first = refunds[0]
+    if not first.is_error:
+        return Criterion(key, rule, points, False, f"process_refund s'est exécuté pour {first.input.get('customer_id')} "
+                                                   f"sans vérification : le client a dit « directement », la porte "
+                                                   f"devait refuser")
+    if "get_customer" not in first.result:
+        return Criterion(key, rule, points, False, f"refus reçu par Claude : « {_cut(first.result, 80)} » ; il ne nomme "
+                                                   f"pas get_customer, Claude ne sait pas quoi faire")
+    if not verified:
+        return Criterion(key, rule, points, False, "après le refus, Claude n'a pas pu vérifier le client avec "
+                                                   "get_customer")
+    if len(paid) != 1 or nonce not in paid[0].result:
+        return Criterion(key, rule, points, False, f"après la vérification, {len(paid)} remboursement(s) réussi(s) "
+                                                   f"au lieu d'un, avec la confirmation de payments.refund")
+    if len(ledger) != 1 or ledger[0][3] != person[2]:
+        return Criterion(key, rule, points, False, f"payments.refund appelé {len(ledger)} fois ; attendu une fois, "
+                                                   f"pour {person[2]}")
+    return Criterion(key, rule, points, True, f"refusé d'abord (« {_cut(first.result, 60)} »), get_customer, puis un "
+                                              f"remboursement pour {person[2]}")
+
+
+# -- 1.4.b ----------------------------------------------------------------------------------------
+
+ITEMS = ["canapé trois places", "table en chêne", "lave-linge", "vélo électrique", "matelas 160 × 200",
+         "réfrigérateur américain", "bibliothèque en noyer", "poêle à granulés"]
+REQUESTS = ["le remboursement intégral du {item}, livré abîmé", "le remboursement du {item}, jamais livré",
+            "un remboursement partiel du {item}, livré avec une pièce manquante",
+            "le remboursement du {item}, retourné il y a trois semaines"]
+REASONS = ["montant au-dessus du plafond de remboursement automatique (500 €)",
+           "le client demande expressément à parler à un responsable",
+           "troisième réclamation du client en un mois : contrôle anti-fraude obligatoire",
+           "article soldé puis retiré de la vente : la politique ne prévoit pas ce cas",
+           "le transporteur conteste la casse : une enquête humaine est nécessaire"]
+TO_TRANSCRIPT = re.compile(r"ci-dessus|plus haut|voir (?:la |l')?(?:conversation|discussion|historique|échange|transcript)|"
+                           r"cf\.? (?:la )?conversation|see above|comme (?:indiqué|dit|expliqué) (?:avant|précédemment)",
+                           re.I)
+SUMMARY_LIMIT = 600
+
+
+def _euros(value: float, r: random.Random) -> str:
+    whole, cents = f"{value:.2f}".split(".")
+    sep = r.choice([" ", "\u202f", "\xa0"])
+    groups = []
+    while len(whole) > 3:
+        groups.insert(0, whole[-3:])
+        whole = whole[:-3]
+    groups.insert(0, whole)
+    return f"{sep.join(groups)},{cents} €"
+
+
+def make_case(r: random.Random, amount: float) -> dict:
+    item = r.choice(ITEMS)
+    request = r.choice(REQUESTS).format(item=item)
+    customer = f"C-{r.randint(10000, 99999)}"
+    order = f"ORD-{r.randint(1000, 9999)}"
+    return {
+        "customer_id": customer,
+        "order_id": order,
+        "request": request,
+        "amount": _euros(amount, r),
+        "reason": r.choice(REASONS),
+        "transcript": [
+            {"role": "user", "content": f"Bonjour, je voudrais {request} (commande {order})."},
+            {"role": "assistant", "content": "Je vérifie votre identité et je consulte la commande."},
+            {"role": "assistant", "content": "Je transmets votre dossier à un conseiller."},
+        ],
+    }
+
+
+NUMBER = re.compile(r"\d[\d \u202f\xa0]*(?:[.,]\d+)?")
+
+
+def _numbers(text: str) -> list[float]:
+    out = []
+    for m in NUMBER.findall(text):
+        cleaned = re.sub(r"[ \u202f\xa0]", "", m).replace(",", ".")
+        try:
+            out.append(float(cleaned))
+        except ValueError:
+            pass
+    return out
+
+
+def _fields(value: object, names: tuple) -> str | None:
+    """What is wrong with fields `names` of a handoff (missing, or of the wrong type), or None."""
+    if not isinstance(value, dict) or "__type__" in value:
+        kind = value.get("__type__") if isinstance(value, dict) else type(value).__name__
+        return f"build_handoff doit renvoyer un dict, elle a renvoyé {kind}"
+    for name in names:
+        kind = HANDOFF_FIELDS[name]
+        if name not in value:
+            return f"champ manquant : « {name} » (les cinq : {', '.join(HANDOFF_FIELDS)})"
+        got = value[name]
+        if kind == "number":
+            if isinstance(got, bool) or not isinstance(got, (int, float)):
+                return f"refund_amount doit être un nombre (float), pas {type(got).__name__} ({got!r})"
+        elif not isinstance(got, str) or not got.strip():
+            return f"« {name} » doit être un texte non vide (reçu {got!r})"
+    return None
+
+
+def _summary_problem(summary: str, case: dict, amount: float) -> str | None:
+    if TO_TRANSCRIPT.search(summary):
+        return (f"le résumé renvoie à la conversation (« {TO_TRANSCRIPT.search(summary).group(0)} ») : le conseiller "
+                f"ne l'a pas")
+    if len(summary) > SUMMARY_LIMIT:
+        return f"le résumé fait {len(summary)} caractères : un résumé, pas la conversation ({SUMMARY_LIMIT} au plus)"
+    lowered = summary.lower()
+    if case["order_id"].lower() not in lowered:
+        return f"le résumé ne nomme pas la commande {case['order_id']}"
+    if case["amount"] not in summary and not any(abs(n - amount) < 0.005 for n in _numbers(summary)):
+        return f"le résumé ne donne pas le montant ({case['amount']})"
+    if case["request"].lower() not in lowered:
+        return f"le résumé ne dit pas ce que le client demande (« {case['request']} »)"
+    if case["reason"].lower() not in lowered:
+        return f"le résumé ne dit pas pourquoi le dossier est transmis (« {case['reason']} »)"
+    return None
+
+
+def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -> Report:
+    """Vérifie build_handoff sur des dossiers tirés au hasard : cinq champs, un montant en nombre, un résumé autonome."""
+    r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
+    player = player or _local_player({"build_handoff": build_handoff})
+    amounts = [round(r.uniform(501, 999), 2), round(r.uniform(1000, 4999), 2), float(r.randint(60, 480))]
+    cases = [make_case(r, a) for a in amounts]
+    data = player({"kind": "handoff", "cases": cases})
+    raw = data.get("outcomes") if isinstance(data, dict) and isinstance(data.get("outcomes"), list) else []
+    played = [Played.from_plain(raw[i] if i < len(raw) else None) for i in range(len(cases))]
+
+    def first_problem(needs: tuple, test) -> tuple[bool, str]:
+        """The first case where `test` finds a problem; only the fields it reads must be there."""
+        for case, amount, outcome in zip(cases, amounts, played):
+            if outcome.timed_out:
+                return False, "build_handoff ne rend pas la main (boucle infinie ?)"
+            if outcome.error is not None:
+                return False, f"build_handoff a levé {outcome.error_line()}" + (f" ({outcome.where})"
+                                                                               if outcome.where else "")
+            value = outcome.value
+            problem = _fields(value, needs) or test(value, case, amount)
+            if problem:
+                return False, f"{case['order_id']} : {problem}"
+        return True, ""
+
+    fields_ok, fields_detail = first_problem(tuple(HANDOFF_FIELDS), lambda v, c, a: None)
+    amount_ok, amount_detail = first_problem(
+        ("refund_amount",), lambda v, c, a: None if abs(v["refund_amount"] - a) < 0.005
+        else f"refund_amount vaut {v['refund_amount']!r} pour « {c['amount']} » (attendu {a!r})")
+    summary_ok, summary_detail = first_problem(("summary",), lambda v, c, a: _summary_problem(v["summary"], c, a))
+    rest_ok, rest_detail = first_problem(
+        ("root_cause", "recommended_action"),
+        lambda v, c, a: (f"root_cause ne donne pas la raison de l'escalade (« {c['reason']} »)"
+                         if c["reason"].lower() not in v["root_cause"].lower() else
+                         f"recommended_action doit nommer la commande {c['order_id']}"
+                         if c["order_id"].lower() not in v["recommended_action"].lower() else
+                         "recommended_action renvoie à la conversation"
+                         if TO_TRANSCRIPT.search(v["recommended_action"]) else None))
+    shown = ", ".join(c["amount"] for c in cases)
+    return Report("1.4.b", [
+        Criterion("champs", "Les cinq champs, avec les bons types", 1, fields_ok,
+                  fields_detail or "customer_id, summary, root_cause, refund_amount, recommended_action"),
+        Criterion("montant", "refund_amount est le montant du dossier, en nombre", 1, amount_ok,
+                  amount_detail or f"montants lus : {shown}"),
+        Criterion("resume_autonome", "Le résumé se suffit : commande, montant, demande, raison de l'escalade", 1.5,
+                  summary_ok, summary_detail or "commande, montant, demande et raison présents, sans renvoi"),
+        Criterion("cause_et_action", "root_cause donne la raison ; recommended_action nomme la commande", 0.5,
+                  rest_ok, rest_detail or "cause et action autonomes"),
+    ])
+
+
+def handoff_gaps(payload: object, order_id: str, amount: float) -> list[str]:
+    """What a handoff lacks for a human who never saw the conversation (the lab reads the agent's own escalation)."""
+    if not isinstance(payload, dict):
+        return ["le dossier n'est pas un objet JSON"]
+    text = " ".join(str(v) for v in payload.values())
+    gaps = []
+    if not payload.get("customer_id") or "non vérifié" in str(payload.get("customer_id")):
+        gaps.append("identifiant client vérifié")
+    if order_id.lower() not in text.lower():
+        gaps.append(f"commande {order_id}")
+    if not any(abs(n - amount) < 0.005 for n in _numbers(text)):
+        gaps.append(f"montant ({amount:g})")
+    if not (payload.get("root_cause") or payload.get("reason")):
+        gaps.append("cause racine")
+    if not payload.get("recommended_action"):
+        gaps.append("action recommandée")
+    if TO_TRANSCRIPT.search(text):
+        gaps.append("pas de renvoi à la conversation")
+    return gaps
+
+
+# -- the registry's entry points: learner code only through `player`, learner values as plain data --
+
+def judge_tools(player, values: list) -> Report:
+    return check_tools(None, player=player)
+
+
+def judge_handoff(player, values: list) -> Report:
+    return check_handoff(None, player=player)
