@@ -21,6 +21,16 @@ REFUND = re.compile(r"rembours|refund", re.I)
 SKIP_CHECKS = re.compile(r"sans (?:vérif|verif|contrôle)|directement|pas le temps", re.I)
 HAND_OVER = re.compile(r"escalate_to_human|escalad|humain|human|conseiller|superviseur", re.I)
 # A customer number the customer states himself (« mon numéro client est C-4821 »): a claim, not a verification.
+INVOICE_ID = re.compile(r"\b(?:FAC|FACT|INV)-?\d{3,}\b", re.I)
+# One message, several concerns: each concern the desk recognises, the tools that can look into it (first one
+# available wins) and the identifier they need. Data, read by _several_concerns().
+CONCERNS = (
+    ("retour", re.compile(r"retourn|renvoyer|rapporter|\breturn", re.I), ("lookup_order",), "order_id"),
+    ("facture", re.compile(r"factur|invoice|contest", re.I), ("get_invoice", "lookup_invoice"), "invoice_id"),
+    ("adresse", re.compile(r"adresse(?!\s*(?:e-?mail|mail|électronique))|déménag|\baddress\b(?!\s*e?-?mail)", re.I),
+     ("get_account", "get_customer_profile", "get_address"), "customer_id"),
+)
+HOOK_PREFIX = re.compile(r"^\s*\w+:\S+ hook error:\s*")
 CLAIMED_ID = re.compile(r"\b(?:C|CL|CLI|CUST)-\d{3,}\b", re.I)
 
 
@@ -86,6 +96,9 @@ class Desk:
     def handoff(self, order_id: str, reason: str, refund: bool) -> dict:
         """A summary that stands alone: the human who takes over has no access to the conversation."""
         amount = self.amount_of(order_id) if refund else None
+        shown = _amount_text(amount)
+        why = HOOK_PREFIX.sub("", reason).strip()   # the CLI's « PreToolUse:… hook error: » is not the reason
+        who = f"Le client {self.customer_id} (identité vérifiée)" if self.customer_id else "Le client (identité non vérifiée)"
         done = [a for a in (
             "identité vérifiée (get_customer)" if self.customer_id else None,
             f"commande consultée (lookup_order {order_id})" if order_id in self.orders else None,
@@ -94,14 +107,26 @@ class Desk:
         return {
             "customer_id": self.customer_id or "non vérifié",
             "order_id": order_id,
-            "issue_summary": (f"Le client demande le remboursement de la commande {order_id}." if refund
-                              else f"Le client demande où en est la commande {order_id}."),
-            "root_cause": reason,
+            "issue_summary": (f"{who} demande le remboursement de la commande {order_id}"
+                              + (f", d'un montant de {shown}" if shown else "") + f". Transmis parce que : {why}"
+                              if refund else f"{who} demande où en est la commande {order_id}. Transmis parce "
+                                             f"que : {why}"),
+            "root_cause": why,
             "refund_amount": amount if amount is not None else "sans objet",
             "actions_taken": done,
-            "recommended_action": (f"Valider ou refuser le remboursement de {amount} pour {order_id}." if refund
+            "recommended_action": (f"Valider ou refuser le remboursement de {shown or 'la commande'} pour {order_id}, "
+                                   f"puis prévenir le client." if refund
                                    else "Reprendre la demande avec les droits nécessaires et répondre au client."),
         }
+
+
+def _amount_text(amount: object) -> str:
+    """An amount as a person writes it (900 → « 900 », 42.5 → « 42,50 »), or "" when unknown."""
+    try:
+        value = float(str(amount).replace(",", "."))
+    except (TypeError, ValueError):
+        return ""
+    return f"{value:.0f}" if value.is_integer() else f"{value:.2f}".replace(".", ",")
 
 
 def _escalate(desk: Desk, order_id: str, reason: str, refund: bool) -> Reply:
@@ -120,6 +145,47 @@ def _escalate(desk: Desk, order_id: str, reason: str, refund: bool) -> Reply:
     say = ("Ce remboursement demande une validation humaine : je transmets le dossier à un conseiller." if refund
            else "Cette demande nécessite l'intervention d'un conseiller : je lui transmets le dossier.")
     return Reply().say(say).call(name, tool_input)
+
+
+def _several_concerns(desk: Desk) -> Reply | None:
+    """Several concerns in one message: one call per concern, all in the same turn, then ONE unified answer."""
+    ids = {"order_id": next(iter(desk.mentioned_orders), None), "customer_id": desk.claimed_id,
+           "invoice_id": (INVOICE_ID.search(desk.request) or [None])[0]}
+    items = []
+    for label, pattern, tools, needs in CONCERNS:
+        name = desk.conv.tool(*tools)
+        if name and pattern.search(desk.request) and ids[needs]:
+            items.append((label, name, needs))
+    if len(items) < 2:
+        return None
+    calls = {c.name: c for c in desk.conv.calls}
+    if not calls:
+        reply = Reply().say(f"Votre message contient {len(items)} demandes ({', '.join(i[0] for i in items)}) : "
+                            f"je les examine toutes en même temps.")
+        for _label, name, needs in items:
+            tool_input = fill(desk.conv.tools[name], {needs: ids[needs]}) or {needs: ids[needs]}
+            reply.call(name, tool_input)
+        return reply
+    if not all(name in calls and calls[name].answered for _l, name, _n in items):
+        return None
+    lines = []
+    for number, (label, name, needs) in enumerate(items, start=1):
+        call = calls[name]
+        data = call.data()
+        if call.is_error:
+            seen = f"je n'ai pas pu le vérifier ({_cut(call.result or '', 80)})"
+        elif isinstance(data, dict):
+            seen = ", ".join(f"{k} : {v}" for k, v in list(data.items())[:4])
+        else:
+            seen = _cut(str(data), 80)
+        lines.append(f"{number}. {label.capitalize()} ({ids[needs]}) — {seen}.")
+    return text("Voici la réponse à l'ensemble de votre message, en une fois :\n" + "\n".join(lines)
+                + "\nSi l'un de ces points appelle une suite, je m'en occupe dans la foulée.")
+
+
+def _cut(value: str, limit: int) -> str:
+    value = " ".join(value.split())
+    return value if len(value) <= limit else value[:limit - 1] + "…"
 
 
 def _react_to_errors(desk: Desk) -> Reply | None:
@@ -149,6 +215,9 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
     if not (desk.mentioned_orders or desk.wants_refund):
         return None
 
+    several = _several_concerns(desk)
+    if several:
+        return several
     reaction = _react_to_errors(desk)
     if reaction:
         return reaction
