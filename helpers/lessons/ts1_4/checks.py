@@ -100,8 +100,11 @@ def _call_handler(tool, args: dict) -> dict:
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: run the learner's code for one scenario of the judge; return plain data only."""
     if spec["kind"] == "handoff":
-        out = []
+        out: list = []
         for case in spec["cases"]:
+            if out and out[-1]["timed_out"]:      # hung once: not waited for again
+                out.append(out[-1])
+                continue
             outcome = run_in_thread(objects["build_handoff"], copy.deepcopy(case), seconds=2)
             out.append(outcome.to_plain())
         return {"outcomes": out}
@@ -111,11 +114,15 @@ def play(objects: dict, spec: dict) -> dict:
         sets: dict[int, tuple[dict | None, FakePayments]] = {}
         made: dict[int, object] = {}
         results = []
+        hung: set = set()     # a tool that hung once is not waited for again
         for index, step in enumerate(spec["steps"]):
             label = step["set"]
             if label not in sets:
                 payments = FakePayments(spec["nonce"], journal, label)
-                tools, made[label] = _make(objects, crm, payments)
+                if any(isinstance(m, dict) and m.get("timed_out") for m in made.values()):
+                    tools, made[label] = None, {"error": "Deadline : déjà bloquée", "timed_out": True}
+                else:
+                    tools, made[label] = _make(objects, crm, payments)
                 sets[label] = (tools, payments)
             tools, payments = sets[label]
             payments.step = index
@@ -123,7 +130,13 @@ def play(objects: dict, spec: dict) -> dict:
             if tool is None:
                 results.append({"missing": True})
                 continue
-            results.append(_call_handler(tool, step["args"]))
+            if step["tool"] in hung:
+                results.append({"timed_out": True, "error": "Deadline : déjà bloqué", "error_type": "Deadline"})
+                continue
+            result = _call_handler(tool, step["args"])
+            if result.get("timed_out"):
+                hung.add(step["tool"])
+            results.append(result)
         return {"made": {str(k): v for k, v in made.items()}, "results": results, "journal": journal}
     # kind == "cli": the real CLI, offline, against the judge's simulator
     payments = FakePayments(spec["nonce"], journal, 0)
@@ -581,27 +594,6 @@ def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -
         Criterion("cause_et_action", "root_cause donne la raison ; recommended_action nomme la commande", 0.5,
                   rest_ok, rest_detail or "cause et action autonomes"),
     ])
-
-
-def handoff_gaps(payload: object, order_id: str, amount: float) -> list[str]:
-    """What a handoff lacks for a human who never saw the conversation (the lab reads the agent's own escalation)."""
-    if not isinstance(payload, dict):
-        return ["le dossier n'est pas un objet JSON"]
-    text = " ".join(str(v) for v in payload.values())
-    gaps = []
-    if not payload.get("customer_id") or "non vérifié" in str(payload.get("customer_id")):
-        gaps.append("identifiant client vérifié")
-    if order_id.lower() not in text.lower():
-        gaps.append(f"commande {order_id}")
-    if not any(abs(n - amount) < 0.005 for n in _numbers(text)):
-        gaps.append(f"montant ({amount:g})")
-    if not (payload.get("root_cause") or payload.get("reason")):
-        gaps.append("cause racine")
-    if not payload.get("recommended_action"):
-        gaps.append("action recommandée")
-    if TO_TRANSCRIPT.search(text):
-        gaps.append("pas de renvoi à la conversation")
-    return gaps
 
 
 # -- the registry's entry points: learner code only through `player`, learner values as plain data --

@@ -1,1 +1,147 @@
-QUESTIONS = []
+"""Practice questions of notebook 1.4 (enforcement and handoff). Answers are keys: see helpers.widgets.quiz.key()."""
+from ...widgets.quiz import Question
+
+QUESTIONS = [
+    Question(
+        id="1.4.p1",
+        title='Six pour cent de trop',
+        stem=('Un agent de service client a pour consigne, dans son system prompt, de vérifier '
+              "l'identité du client avant tout remboursement. Un audit montre que 6 % des "
+              'remboursements partent sans vérification, certains vers le mauvais compte. La '
+              'direction exige zéro. Que proposez-vous ?'),
+        options={
+            "A": ("Ajouter au system prompt cinq conversations complètes où l'agent vérifie le "
+                  'client avant de rembourser.'),
+            "B": ('Placer en amont un classifieur qui dirige chaque demande de remboursement vers '
+                  'un agent spécialisé.'),
+            "C": ("Faire refuser process_refund par le code tant que get_customer n'a pas vérifié "
+                  'ce client-là.'),
+            "D": ('Réécrire la consigne en majuscules, la répéter en fin de prompt et préciser '
+                  "qu'elle ne souffre aucune exception."),
+        },
+        why={
+            "A": ("Des exemples few-shot rendent l'écart plus rare, pas impossible : le taux "
+                  "d'échec reste non nul, or la direction demande zéro."),
+            "B": ("Un classifieur choisit quel agent traite la demande ; il ne contrôle pas l'ordre "
+                  "des appels d'outils à l'intérieur de cet agent."),
+            "C": ('Juste : une porte dans le code rend le remboursement impossible sans '
+                  'vérification préalable, au lieu de le rendre seulement improbable.'),
+            "D": ('Une consigne plus appuyée reste une demande faite au modèle : elle est suivie la '
+                  'plupart du temps, pas à chaque fois.'),
+        },
+        answer_key="36835341ce7da12d",
+    ),
+    Question(
+        id="1.4.p2",
+        title="L'outil d'un éditeur",
+        stem=("Votre agent utilise l'outil issue_credit_note d'un serveur MCP fourni par un éditeur "
+              ': vous ne pouvez pas modifier son code. Aucun avoir ne doit être émis avant que '
+              'check_invoice ait confirmé la facture dans la même conversation. Où placer la porte '
+              '?'),
+        options={
+            "A": ("Dans un hook PreToolUse sur l'outil d'avoir, qui refuse tant que check_invoice "
+                  "n'a rien confirmé ici."),
+            "B": ("Dans la description de l'outil, que vous surchargez pour y écrire que "
+                  'check_invoice passe toujours avant.'),
+            "C": ("Dans un hook PostToolUse sur l'outil d'avoir, qui annule l'avoir s'il a été émis "
+                  'sans confirmation.'),
+            "D": ('Dans un subagent relecteur qui contrôle, à la fin de chaque conversation, '
+                  "l'ordre des appels d'outils."),
+        },
+        why={
+            "A": ("Juste : quand l'outil ne vous appartient pas, le hook PreToolUse intercepte "
+                  "l'appel avant qu'il s'exécute ; son état se nourrit du résultat de check_invoice "
+                  '(un PostToolUse sur cet outil, par exemple).'),
+            "B": ("Une description d'outil est lue par le modèle : c'est encore une consigne, "
+                  'suivie la plupart du temps seulement.'),
+            "C": ("PostToolUse s'exécute après l'outil : l'avoir est déjà émis, l'annuler est une "
+                  'seconde opération qui peut elle-même échouer.'),
+            "D": ("Relire après coup constate l'écart sans l'empêcher ; l'avoir est parti "
+                  'entre-temps.'),
+        },
+        answer_key="0adf19da7c7359d2",
+    ),
+    Question(
+        id="1.4.p3",
+        title='Une variable pour tout le serveur',
+        stem=('Pour sa porte, un développeur note les clients vérifiés dans une variable de module, '
+              'VERIFIED = set(), que partagent toutes les conversations servies par le même '
+              'processus. Quel est le risque ?'),
+        options={
+            "A": ('Une fonction async ne peut pas modifier un set global : la porte lèvera une '
+                  'exception au premier appel.'),
+            "B": ('Le processus oublie les clients vérifiés à chaque redémarrage : tous devront '
+                  'prouver leur identité à nouveau.'),
+            "C": ("Un outil créé avec @tool n'a pas le droit de lire une variable définie hors de "
+                  'sa propre fonction.'),
+            "D": ('Un client vérifié dans une conversation ouvre la porte à quiconque cite son '
+                  'identifiant dans une autre.'),
+        },
+        why={
+            "A": ("Rien n'interdit à une coroutine de modifier un objet global ; le code "
+                  "fonctionne, et c'est justement le problème : il fonctionne pour tout le monde."),
+            "B": ('Oublier au redémarrage est sans danger (il suffit de revérifier) ; le vrai '
+                  'risque est inverse : se souvenir pour la mauvaise personne.'),
+            "C": ("Une fonction décorée lit les variables qu'elle veut ; c'est ainsi qu'une "
+                  "fermeture (closure) garde l'état d'une conversation."),
+            "D": ("Juste : l'état « vérifié » appartient à une conversation ; global, il laisse un "
+                  "imposteur profiter de la vérification d'un autre client servi au même moment."),
+        },
+        answer_key="45daad047021f89c",
+    ),
+    Question(
+        id="1.4.p4",
+        title='Trois demandes dans un message',
+        stem=('Un client écrit : « Je veux retourner la lampe de la commande ORD-5120, contester '
+              'les frais de port de la facture FAC-0931 et changer mon adresse de livraison. » '
+              "Quelle conduite attendez-vous de l'agent ?"),
+        options={
+            "A": ('Traiter le retour et répondre, puis attendre que le client relance pour la '
+                  "facture, puis pour l'adresse."),
+            "B": ('Séparer les trois sujets, les instruire en parallèle sur le même compte client, '
+                  'puis répondre une fois.'),
+            "C": ('Envoyer trois réponses de suite, une par sujet, pour que chacune reste courte et '
+                  'facile à lire.'),
+            "D": ("Demander au client d'ouvrir trois conversations distinctes, afin que chacune ne "
+                  'porte que sur un sujet.'),
+        },
+        why={
+            "A": ('Traiter un sujet à la fois allonge la conversation et laisse deux demandes en '
+                  'suspens ; le client doit insister pour chacune.'),
+            "B": ('Juste : décomposer en sujets distincts, les examiner en parallèle avec le '
+                  'contexte client commun, puis donner une résolution unique.'),
+            "C": ("Trois réponses séparées, c'est précisément la mauvaise réponse de l'examen : le "
+                  "client reçoit trois morceaux au lieu d'une résolution cohérente."),
+            "D": ("Renvoyer le travail de découpage au client dégrade le service ; c'est à l'agent "
+                  'de décomposer la demande.'),
+        },
+        answer_key="920e2b2b1239b693",
+    ),
+    Question(
+        id="1.4.p5",
+        title='Ce que lit le conseiller',
+        stem=("L'agent escalade un litige vers un conseiller humain, qui n'a pas accès à la "
+              "conversation. Que doit contenir l'appel à escalate_to_human ?"),
+        options={
+            "A": ("« Client mécontent, voir la conversation ci-dessus » et l'identifiant de session "
+                  'pour la retrouver.'),
+            "B": ('La conversation entière, copiée telle quelle, pour que le conseiller ne perde '
+                  'aucun détail utile.'),
+            "C": ('Identifiant client, demande, cause, montant et action recommandée, dans un '
+                  'résumé qui se lit seul.'),
+            "D": ("Le montant et l'identifiant du client : le conseiller rappellera le client pour "
+                  'connaître le reste.'),
+        },
+        why={
+            "A": ("Le conseiller n'a pas la conversation : un renvoi « ci-dessus » ne lui donne "
+                  'rien.'),
+            "B": ('Une transcription brute oblige le conseiller à tout relire pour retrouver '
+                  "l'essentiel ; un résumé structuré le lui donne d'emblée."),
+            "C": ('Juste : un passage de main structuré se suffit à lui-même — qui, quoi, pourquoi, '
+                  'combien, et quoi faire.'),
+            "D": ("Sans la demande ni la cause, le conseiller doit refaire l'enquête et le client "
+                  'répéter son histoire.'),
+        },
+        answer_key="c4c23aa583816916",
+    ),
+]
