@@ -82,7 +82,7 @@ def _make(objects: dict, crm, payments) -> tuple[dict | None, object]:
     """Call make_support_tools; returns ({name: tool}, problem) with problem as plain data."""
     outcome = run_in_thread(objects["make_support_tools"], crm, payments, seconds=3)
     if outcome.error is not None:
-        return None, {"error": outcome.error_line(), "timed_out": outcome.timed_out}
+        return None, {"error": outcome.error_line().rstrip(" :"), "timed_out": outcome.timed_out}
     value = outcome.value
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         return None, {"returned": plain(value) if not isinstance(value, (tuple, list)) else f"{len(value)} objets"}
@@ -128,7 +128,7 @@ def play(objects: dict, spec: dict) -> dict:
             payments.step = index
             tool = (tools or {}).get(step["tool"])
             if tool is None:
-                results.append({"missing": True})
+                results.append({"missing": True, "unmade": tools is None})
                 continue
             if step["tool"] in hung:
                 results.append({"timed_out": True, "error": "Deadline : déjà bloqué", "error_type": "Deadline"})
@@ -162,6 +162,11 @@ def _local_player(objects: dict):
 
 # -- reading results ------------------------------------------------------------------------------
 
+def _raised(outcome) -> str:
+    """« NameError : nom inconnu », or just « NotImplementedError » when the exception says nothing."""
+    return outcome.error_line().rstrip(" :")
+
+
 def _n(amount: object) -> str:
     """An amount as the report shows it, in French notation."""
     return f"{amount:g}".replace(".", ",") if isinstance(amount, (int, float)) else str(amount)
@@ -178,6 +183,7 @@ class Seen:
     def __init__(self, data: object) -> None:
         data = data if isinstance(data, dict) else {}
         self.missing = bool(data.get("missing"))
+        self.unmade = bool(data.get("unmade"))
         self.played = Played.from_plain(data) if not self.missing else Played()
         value = self.played.value
         self.shape_ok = isinstance(value, dict) and "__type__" not in value and isinstance(value.get("content"), list)
@@ -187,12 +193,14 @@ class Seen:
 
     def problem(self, tool: str) -> str | None:
         """Why this call cannot be judged at all (the tool is missing, raised, or returned another shape)."""
+        if self.unmade:
+            return "make_support_tools n'a pas pu créer les outils (voir la première règle)"
         if self.missing:
             return f"aucun outil nommé « {tool} » parmi ceux que renvoie make_support_tools"
         if self.played.timed_out:
             return f"{tool} ne rend pas la main (boucle infinie ?)"
         if self.played.error is not None:
-            return f"{tool} a levé {self.played.error_line()} : un outil renvoie son refus, il ne lève pas"
+            return f"{tool} a levé {_raised(self.played)} : un outil renvoie son refus, il ne lève pas"
         if not self.shape_ok:
             return f"{tool} doit renvoyer un dict {{'content': [{{'type': 'text', 'text': …}}], …}}"
         return None
@@ -330,7 +338,7 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
         failed_ok, failed_detail = _refused(seen[2], paid[2])
         if failed_ok:
             failed_detail = "code faux : is_error, et la porte reste fermée"
-        else:
+        elif not seen[2].unmade:
             failed_detail = "après une vérification ÉCHOUÉE : " + failed_detail
 
     # Step 3: B verified.
@@ -338,10 +346,10 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
 
     # Step 4: B verified does not unlock A.
     other_ok, other_detail = _refused(seen[4], paid[4])
-    if not other_ok:
-        other_detail = f"{b[2]} vérifié, remboursement demandé pour {a[2]} : " + other_detail
-    else:
+    if other_ok:
         other_detail = f"{b[2]} vérifié n'ouvre pas la porte à {a[2]}"
+    elif not seen[4].unmade:
+        other_detail = f"{b[2]} vérifié, remboursement demandé pour {a[2]} : " + other_detail
 
     # Step 5: refund for B goes through, once, with the right arguments.
     refund_problem = seen[5].problem("process_refund")
@@ -366,7 +374,7 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
         own_ok, own_detail = _refused(seen[8], paid[8])
         if not own_ok:
             own_detail = f"{c[2]} vérifié dans une AUTRE conversation a ouvert la porte de la première : " + own_detail
-    else:
+    elif not seen[6].unmade:
         own_detail = f"nouvelle conversation, {b[2]} vérifié dans la précédente : " + own_detail
     if own_ok and (shape_ok or seen[6].shape_ok):
         own_detail = "deux appels de make_support_tools, deux états séparés"
@@ -562,7 +570,7 @@ def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -
             if outcome.timed_out:
                 return False, "build_handoff ne rend pas la main (boucle infinie ?)"
             if outcome.error is not None:
-                return False, f"build_handoff a levé {outcome.error_line()}" + (f" ({outcome.where})"
+                return False, f"build_handoff a levé {_raised(outcome)}" + (f" ({outcome.where})"
                                                                                if outcome.where else "")
             value = outcome.value
             problem = _fields(value, needs) or test(value, case, amount)
