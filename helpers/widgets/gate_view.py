@@ -135,10 +135,12 @@ def gate_steps(calls: list[ToolCallSeen]) -> list[GateStep]:
 
 # -- drawing ------------------------------------------------------------------------------------
 
-NODES = {UNVERIFIED: (90, 70), VERIFIED: (330, 70), REFUNDED: (570, 70), HUMAN: (570, 190)}
+NODES = {UNVERIFIED: (110, 140), VERIFIED: (360, 140), REFUNDED: (610, 140), HUMAN: (360, 272)}
+HALF_W, HALF_H = 75, 30
 LABELS = {UNVERIFIED: "Client non vérifié", VERIFIED: "Client vérifié", REFUNDED: "Remboursement fait",
           HUMAN: "Conseiller humain"}
-GREEN, RED, BLUE, GREY = "#1e6b2f", "#b3261e", "#1a73e8", "#9aa0a6"
+GREEN, RED, BLUE, IDLE = "#1e6b2f", "#b3261e", "#1a73e8", "#c4c7c5"
+MARKERS = {GREEN: "vert", RED: "rouge", BLUE: "bleu", IDLE: "gris"}
 
 
 def _short(value: object, limit: int = 70) -> str:
@@ -155,64 +157,74 @@ def _node(state: str, step: GateStep) -> str:
     elif current:
         fill, stroke = "#e8f0fe", BLUE
     else:
-        fill, stroke = "#f8f9fa", "#c4c7c5"
+        fill, stroke = "#f8f9fa", IDLE
     sub = ""
     if state == VERIFIED and step.verified:
-        sub = ", ".join(step.verified)[:22]
+        sub = _short(", ".join(step.verified), 22)
     elif state == UNVERIFIED:
         sub = "porte fermée"
-    return (f'<rect x="{x - 80}" y="{y - 30}" width="160" height="60" rx="12" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{3 if current else 2}"/><text x="{x}" y="{y - 4}" text-anchor="middle" font-size="13" '
-            f'font-weight="bold">{html.escape(LABELS[state])}</text><text x="{x}" y="{y + 15}" text-anchor="middle" '
-            f'font-size="11" fill="#5f6368">{html.escape(sub)}</text>')
+    return (f'<rect x="{x - HALF_W}" y="{y - HALF_H}" width="{2 * HALF_W}" height="{2 * HALF_H}" rx="12" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{3 if current else 2}"/><text x="{x}" y="{y - 4}" '
+            f'text-anchor="middle" font-size="13" font-weight="bold">{html.escape(LABELS[state])}</text>'
+            f'<text x="{x}" y="{y + 15}" text-anchor="middle" font-size="11" fill="#5f6368">{html.escape(sub)}</text>')
 
 
-def _arrow(x1: float, y1: float, x2: float, y2: float, label: str, active: bool, colour: str) -> str:
-    stroke = colour if active else "#c4c7c5"
-    marker = {GREEN: "vert", RED: "rouge", BLUE: "bleu"}.get(colour, "gris") if active else "gris"
-    return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" stroke-width="{3 if active else 2}" '
-            f'marker-end="url(#porte-{marker})"/><text x="{(x1 + x2) / 2}" y="{(y1 + y2) / 2 - 8}" '
-            f'text-anchor="middle" font-size="11" fill="{stroke}">{html.escape(label)}</text>')
+def _path(d: str, label: str, at: tuple[float, float], active: bool, colour: str, *, dashed: bool = False,
+          anchor: str = "middle") -> str:
+    """A connector and its label; idle connectors are grey, the step's own one is coloured."""
+    stroke = colour if active else IDLE
+    dash = ' stroke-dasharray="5,4"' if dashed else ""
+    text_colour = colour if active else "#9aa0a6"
+    weight = ' font-weight="bold"' if active else ""
+    return (f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{3 if active else 2}"{dash} '
+            f'marker-end="url(#porte-{MARKERS[stroke]})"/><text x="{at[0]}" y="{at[1]}" text-anchor="{anchor}" '
+            f'font-size="11" fill="{text_colour}"{weight}>{html.escape(label)}</text>')
+
+
+def _between(a: str, b: str, label: str, active: bool, colour: str) -> str:
+    (x1, y1), (x2, y2) = NODES[a], NODES[b]
+    return _path(f"M {x1 + HALF_W} {y1} L {x2 - HALF_W - 2} {y2}", label, ((x1 + x2) / 2, y1 - 8), active, colour)
 
 
 def _loop(state: str, label: str, active: bool, colour: str) -> str:
     x, y = NODES[state]
-    stroke = colour if active else "#c4c7c5"
-    marker = {GREEN: "vert", RED: "rouge", BLUE: "bleu"}.get(colour, "gris") if active else "gris"
-    return (f'<path d="M {x - 35} {y - 30} C {x - 45} {y - 75}, {x + 45} {y - 75}, {x + 35} {y - 32}" fill="none" '
-            f'stroke="{stroke}" stroke-width="{3 if active else 2}" stroke-dasharray="5,4" '
-            f'marker-end="url(#porte-{marker})"/><text x="{x}" y="{y - 62}" text-anchor="middle" font-size="11" '
-            f'fill="{stroke}">{html.escape(label)}</text>')
+    top = y - HALF_H
+    return _path(f"M {x - 35} {top} C {x - 45} {top - 48}, {x + 45} {top - 48}, {x + 35} {top - 2}", label,
+                 (x, top - 42), active, colour, dashed=True)
 
 
 def _svg(step: GateStep) -> str:
     markers = "".join(
         f'<marker id="porte-{name}" markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" refX="9" refY="5" '
-        f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
-        for name, colour in (("vert", GREEN), ("rouge", RED), ("bleu", BLUE), ("gris", "#c4c7c5")))
-    kind = step.kind
-    parts = [f'<svg class="cours-porte" viewBox="0 0 660 235" width="100%" style="max-width:660px" '
+        f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>' for colour, name in MARKERS.items())
+    kind, before = step.kind, step.state_before
+    closed = before if kind in ("porte_fermee", "verification_ratee") else None
+    parts = [f'<svg class="cours-porte" viewBox="0 0 720 310" width="100%" style="max-width:720px" '
              f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"><defs>{markers}</defs>']
-    parts.append(_arrow(170, 70, 248, 70, "get_customer ✓", kind == "verification_ok" and step.state_before == UNVERIFIED,
-                        GREEN))
-    parts.append(_arrow(410, 70, 488, 70, "process_refund", kind == "remboursement" and not step.unsafe, GREEN))
-    parts.append(f'<path d="M 110 100 C 150 215, 420 215, 488 84" fill="none" '
-                 f'stroke="{RED if kind == "remboursement" and step.unsafe else "none"}" stroke-width="3" '
-                 f'marker-end="url(#porte-rouge)"/>' if kind == "remboursement" and step.unsafe else "")
-    parts.append(_arrow(570, 100, 570, 158, "escalate_to_human", kind == "escalade", BLUE))
-    closed_here = step.state_before if kind in ("porte_fermee", "verification_ratee") else None
-    parts.append(_loop(UNVERIFIED, "process_refund refusé" if closed_here == UNVERIFIED and kind == "porte_fermee"
-                       else "get_customer ✗" if closed_here == UNVERIFIED else "refus / échec",
-                       closed_here == UNVERIFIED, RED))
-    parts.append(_loop(VERIFIED, "refusé : autre client" if closed_here == VERIFIED and kind == "porte_fermee"
-                       else "get_customer ✗" if closed_here == VERIFIED else "vérifier un autre client",
-                       closed_here == VERIFIED or (kind == "verification_ok" and step.state_before != UNVERIFIED),
-                       RED if closed_here == VERIFIED else GREEN))
+    parts.append(_between(UNVERIFIED, VERIFIED, "get_customer ✓", kind == "verification_ok" and before == UNVERIFIED,
+                          GREEN))
+    parts.append(_between(VERIFIED, REFUNDED, "process_refund", kind == "remboursement" and not step.unsafe, GREEN))
+    # Escalation: from the state the customer was in, never after a refund.
+    vx, vy = NODES[VERIFIED]
+    hx, hy = NODES[HUMAN]
+    ux, uy = NODES[UNVERIFIED]
+    parts.append(_path(f"M {vx} {vy + HALF_H} L {hx} {hy - HALF_H - 2}", "escalate_to_human", (vx + 8, vy + 68),
+                       kind == "escalade" and before != UNVERIFIED, BLUE, anchor="start"))
+    parts.append(_path(f"M {ux + 20} {uy + HALF_H} L {hx - HALF_W - 2} {hy - 10}", "escalate_to_human",
+                       (ux - 10, uy + 88), kind == "escalade" and before == UNVERIFIED, BLUE, anchor="start"))
+    parts.append(_loop(UNVERIFIED, "process_refund refusé" if closed == UNVERIFIED and kind == "porte_fermee"
+                       else "get_customer ✗" if closed == UNVERIFIED else "refus / échec", closed == UNVERIFIED, RED))
+    again = kind == "verification_ok" and before == VERIFIED
+    parts.append(_loop(VERIFIED, "refusé : autre client" if closed == VERIFIED and kind == "porte_fermee"
+                       else "get_customer ✗" if closed == VERIFIED else "autre client vérifié" if again
+                       else "refus / autre client", closed == VERIFIED or again, RED if closed == VERIFIED else GREEN))
+    if kind == "remboursement" and step.unsafe:
+        (rx, ry) = NODES[REFUNDED]
+        parts.append(_path(f"M {ux + 40} {uy - HALF_H} C {ux + 90} 8, {rx - 90} 8, {rx - 40} {ry - HALF_H - 2}",
+                           "remboursement exécuté sans vérification : aucune porte ne l'a arrêté",
+                           ((ux + rx) / 2, 16), True, RED))
     for state in NODES:
         parts.append(_node(state, step))
-    if kind == "remboursement" and step.unsafe:
-        parts.append(f'<text x="300" y="226" text-anchor="middle" font-size="12" fill="{RED}" font-weight="bold">'
-                     f'remboursement exécuté sans vérification : aucune porte ne l\'a arrêté</text>')
     parts.append("</svg>")
     return "".join(parts)
 
