@@ -170,13 +170,18 @@ def test_a_summary_that_copies_the_transcript_is_not_a_summary():
     assert not report.get("resume_autonome").passed and "caractères" in report.get("resume_autonome").detail
 
 
-def test_amounts_come_in_french_notation_with_thousands_separators():
-    import random
-    r = random.Random(0)
-    shown = [checks._euros(1249.9, r) for _ in range(12)]
-    assert {s.replace("\u202f", " ").replace("\xa0", " ") for s in shown} == {"1 249,90 €"}
-    assert len(set(shown)) > 1
-    assert g.euros("1\u202f249,90 €") == 1249.9
+def test_amounts_come_in_french_notation_with_every_thousands_separator_every_time():
+    seen = []
+    checks.check_handoff(lambda case: seen.append(case["amount"]), seed=4)
+    assert {a[1] for a in seen if len(a) > 9} == {" ", "\u202f", "\xa0"}
+    assert checks._euros(1249.9, "\u202f") == "1\u202f249,90 €" and g.euros("1\u202f249,90 €") == 1249.9
+
+
+def test_a_parser_that_knows_only_the_plain_space_fails_whatever_the_draw():
+    def plain_space_only(case):
+        amount = float(case["amount"].replace(" ", "").replace("€", "").replace(",", "."))
+        return {**g.build_handoff(case), "refund_amount": amount}
+    assert all(not checks.check_handoff(plain_space_only, seed=s).get("montant").passed for s in range(6))
 
 
 def test_hostile_handoffs_are_scored_not_fatal():

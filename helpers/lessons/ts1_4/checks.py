@@ -474,9 +474,12 @@ TO_TRANSCRIPT = re.compile(r"ci-dessus|plus haut|voir (?:la |l')?(?:conversation
 SUMMARY_LIMIT = 600
 
 
-def _euros(value: float, r: random.Random) -> str:
+SEPARATORS = (" ", "\u202f", "\xa0")   # thousands: a space, a narrow or a plain no-break space
+
+
+def _euros(value: float, sep: str) -> str:
+    """1249.9 → « 1 249,90 € », with `sep` between thousands."""
     whole, cents = f"{value:.2f}".split(".")
-    sep = r.choice([" ", "\u202f", "\xa0"])
     groups = []
     while len(whole) > 3:
         groups.insert(0, whole[-3:])
@@ -485,7 +488,7 @@ def _euros(value: float, r: random.Random) -> str:
     return f"{sep.join(groups)},{cents} €"
 
 
-def make_case(r: random.Random, amount: float) -> dict:
+def make_case(r: random.Random, amount: float, sep: str = " ") -> dict:
     item = r.choice(ITEMS)
     request = r.choice(REQUESTS).format(item=item)
     customer = f"C-{r.randint(10000, 99999)}"
@@ -494,7 +497,7 @@ def make_case(r: random.Random, amount: float) -> dict:
         "customer_id": customer,
         "order_id": order,
         "request": request,
-        "amount": _euros(amount, r),
+        "amount": _euros(amount, sep),
         "reason": r.choice(REASONS),
         "transcript": [
             {"role": "user", "content": f"Bonjour, je voudrais {request} (commande {order})."},
@@ -558,8 +561,10 @@ def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -
     """Vérifie build_handoff sur des dossiers tirés au hasard : cinq champs, un montant en nombre, un résumé autonome."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
     player = player or _local_player({"build_handoff": build_handoff})
-    amounts = [round(r.uniform(501, 999), 2), round(r.uniform(1000, 4999), 2), float(r.randint(60, 480))]
-    cases = [make_case(r, a) for a in amounts]
+    # Every submission meets every separator and a round amount: its grade never depends on the draw.
+    amounts = [round(r.uniform(501, 999), 2)] + [round(r.uniform(1000, 9999), 2) for _ in SEPARATORS] + \
+              [float(r.randint(60, 480))]
+    cases = [make_case(r, a, sep) for a, sep in zip(amounts, (" ",) + SEPARATORS + (" ",))]
     data = player({"kind": "handoff", "cases": cases})
     raw = data.get("outcomes") if isinstance(data, dict) and isinstance(data.get("outcomes"), list) else []
     played = [Played.from_plain(raw[i] if i < len(raw) else None) for i in range(len(cases))]
