@@ -199,7 +199,8 @@ def _svg(step: GateStep) -> str:
         f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>' for colour, name in MARKERS.items())
     kind, before = step.kind, step.state_before
     closed = before if kind in ("porte_fermee", "verification_ratee") else None
-    parts = [f'<svg class="cours-porte" viewBox="0 0 720 310" width="100%" style="max-width:720px" '
+    top = 0 if kind == "remboursement" and step.unsafe else 50     # room above the loops only for the red arc
+    parts = [f'<svg class="cours-porte" viewBox="0 {top} 720 {310 - top}" width="100%" style="max-width:720px" '
              f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"><defs>{markers}</defs>']
     parts.append(_between(UNVERIFIED, VERIFIED, "get_customer ✓", kind == "verification_ok" and before == UNVERIFIED,
                           GREEN))
