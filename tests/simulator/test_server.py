@@ -100,7 +100,7 @@ def test_the_log_records_requests_and_responses_in_order(sim, client):
     with pytest.raises(anthropic.BadRequestError):
         client.messages.create(model=MODEL, max_tokens=50, messages=[{"role": "assistant", "content": "x"}])
     first, second = sim.log.since(mark)
-    assert first.request["messages"] == HELLO and first.status == 200 and first.playbook == "conversation"
+    assert first.request["messages"] == HELLO and first.status == 200 and first.playbook == "modèle général"
     assert first.response["content"][0]["type"] == "text"
     assert second.status == 400 and "first message" in second.error_message
     assert "x-api-key" not in first.headers
