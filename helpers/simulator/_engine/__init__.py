@@ -122,7 +122,7 @@ class Engine:
         """The first-stage calls for the question (the same every turn: the model is stateless)."""
         text = self.question
         names = _choosing.relevant(self.tools, text) if self.tools else []
-        if not names and rd.is_follow_up(text):
+        if not names and self.tools and rd.is_follow_up(text):
             previous = next((t for t in reversed(self.earlier) if _choosing.relevant(self.tools, t)), None)
             names = _choosing.relevant(self.tools, previous) if previous else []
         if not names:
@@ -144,6 +144,8 @@ class Engine:
             for target in targets:
                 ctx = _filling.Context(self.facts, focus=dict([target]) if target else {})
                 filled = _filling.fill(tool, ctx)
+                if filled.missing and name != chosen[0]:
+                    break                   # a secondary tool the request does not fully describe: not now
                 if filled.missing:
                     props = _filling.properties(tool)
                     described = {m: f"{m} ({props[m]['description']})" for m in filled.missing

@@ -7,6 +7,7 @@ import re
 
 EXPRESSION = re.compile(r"-?\d+(?:[.,]\d+)?(?:\s*[-+*/×÷x]\s*-?\d+(?:[.,]\d+)?)+")
 OPERATIONS = [  # (pattern, kind, operand given by the pattern)
+    (re.compile(r"\b(?:times|fois|x|×)\s*(\d+(?:[.,]\d+)?)\b", re.I), "mul", None),
     (re.compile(r"multipli\w*\s+par\s+(\d+(?:[.,]\d+)?)|multiplied\s+by\s+(\d+(?:[.,]\d+)?)", re.I), "mul", None),
     (re.compile(r"divis\w*\s+par\s+(\d+(?:[.,]\d+)?)|divided\s+by\s+(\d+(?:[.,]\d+)?)", re.I), "div", None),
     (re.compile(r"\b(?:le\s+)?double\b|\btwice\b", re.I), "mul", 2),

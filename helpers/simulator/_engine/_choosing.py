@@ -12,6 +12,8 @@ import json
 from . import _lexicon as lex
 
 THRESHOLD = 2.0
+AMBIGUOUS = frozenset({"plus", "total", "fois", "times", "moins", "minus", "produit", "product", "+", "-", "*", "/",
+                       "×", "÷", "combien"})
 ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})
 
 
@@ -34,7 +36,10 @@ def request_profile(text: str) -> tuple[set, set]:
     tokens = lex.words(text)
     found = lex.concepts(tokens)
     if not any(ch.isdigit() for ch in text):
-        found -= {"sum", "product", "difference", "quotient"}   # « plus », « fois » without numbers: just words
+        # « plus », « fois », "times" without numbers are just words; « additionne », "add" still ask to compute.
+        found = lex.concepts([t for t in tokens if t not in AMBIGUOUS])
+    if found & {"sum", "product", "difference", "quotient"}:
+        found.add("calc")
     return found, lex.meaningful(tokens)
 
 
@@ -58,7 +63,16 @@ def relevant(tools: dict[str, dict], text: str) -> list[str]:
     if not order or order[0][0] < THRESHOLD:
         return []
     best = order[0][0]
-    return [name for s, name in order if s >= THRESHOLD and s >= best / 2]
+    asked, said = request_profile(text)
+    chosen = []
+    for s, name in order:
+        if s < THRESHOLD:
+            continue
+        name_concepts, _, name_words, _ = profile(tools[name])
+        by_name = bool(asked & name_concepts or said & name_words)
+        if not chosen or (s >= best * 0.6 and by_name) or ("calc" in asked and is_arithmetic(tools[name])):
+            chosen.append(name)
+    return chosen
 
 
 def is_arithmetic(tool: dict) -> bool:

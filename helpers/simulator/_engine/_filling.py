@@ -144,7 +144,7 @@ def _from_results(name: str, ctx: Context) -> object:
     return None
 
 
-def _scalar(name: str, spec: dict, ctx: Context, operands: list[float]) -> object:
+def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: bool = True) -> object:
     """The value for one scalar property, or None when the model does not know it."""
     types = _types(spec)
     latest = ctx.facts.latest
@@ -152,7 +152,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float]) -> objec
     if name in ctx.focus:
         return ctx.focus[name]
     if "enum" in spec:
-        return _enum_value(spec, texts)
+        return _enum_value(spec, [latest])
     kind = kind_of(name, spec)
     known = _from_results(name, ctx)
     if known is not None and kind not in ("text", "expression"):
@@ -205,6 +205,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float]) -> objec
     if kind == "currency":
         codes = [CURRENCIES[w] for w in lex.words(latest) if w in CURRENCIES]
         codes += [c for c in re.findall(r"\b[A-Z]{3}\b", latest) if c not in codes]
+        codes = list(dict.fromkeys(codes))
+        if re.match(r"^(?:to|target|cible|vers|dest)", folded_name(name)) or "_to" in folded_name(name):
+            return codes[1] if len(codes) > 1 else None
         return codes[0] if codes else None
     if kind == "unit":
         for word in ("celsius", "fahrenheit", "kelvin", "metric", "imperial"):
@@ -221,8 +224,15 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float]) -> objec
         amount = next(iter(ctx.facts.first(rd.operands)), None)
         return _arith.fmt(amount) if amount is not None else None
     if kind == "text":
-        return _text_value(name, ctx, latest)
+        return _text_value(name, ctx, latest) if needed else None
+    if kind == "ticker":
+        found = [t for t in re.findall(r"\b[A-Z]{2,5}\b", latest) if t not in ("JSON", "API", "USD", "EUR", "OK")]
+        return found[0] if found else None
     return None
+
+
+def folded_name(name: str) -> str:
+    return lex.fold(name)
 
 
 def _typed(value: object, spec: dict) -> object:
@@ -279,7 +289,7 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False) -> Filled:
             if values or name in needed:
                 out[name] = [_typed(v, items) for v in values]
             continue
-        value = _typed(_scalar(name, spec, ctx, operands), spec)
+        value = _typed(_scalar(name, spec, ctx, operands, name in needed), spec)
         if value is None and "enum" in spec and name in needed:
             value = spec.get("default", spec["enum"][0])
         if value is None and "boolean" in types and name in needed:

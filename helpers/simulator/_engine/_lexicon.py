@@ -12,7 +12,10 @@ import unicodedata
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "weather": ("meteo", "temps", "weather", "temperature", "forecast", "prevision", "pluie", "rain", "climat",
                 "climate", "degre", "degree", "chaud", "froid", "hot", "cold", "soleil", "sunny", "neige", "snow",
-                "vent", "wind", "humidite", "humidity"),
+                "vent", "wind", "humidite", "humidity", "beau", "ensoleille", "nuageux", "cloudy", "orage",
+                "storm", "parapluie", "umbrella"),
+    "pay": ("paie", "payer", "paye", "paiement", "payment", "pay", "verse", "verser", "virement", "transfer",
+            "regle", "regler"),
     "time": ("heure", "time", "horloge", "clock", "timezone", "fuseau", "horaire"),
     "order": ("commande", "order", "colis", "parcel", "package", "livraison", "delivery", "shipping", "expedition",
               "suivi", "tracking", "track"),
@@ -81,7 +84,7 @@ PROPERTY_KINDS: dict[str, tuple[str, ...]] = {
     "place": ("location", "city", "ville", "place", "lieu", "localite", "pays", "country", "destination", "origin",
               "origine", "region", "town", "commune", "adresse", "address", "where", "station", "gare"),
     "email": ("email", "e_mail", "mail", "courriel", "adresse_mail", "adresse_email"),
-    "language": ("language", "langue", "lang", "target", "target_lang", "target_language", "langue_cible", "to",
+    "language": ("language", "langue", "lang", "target", "target_lang", "target_language", "langue_cible",
                  "source_lang", "source_language", "from_lang", "locale"),
     "text": ("text", "texte", "phrase", "sentence", "content", "contenu", "message", "body", "corps", "input",
              "prompt", "question", "query", "q", "requete", "search", "terms", "keywords", "mots_cles", "topic",
@@ -93,8 +96,9 @@ PROPERTY_KINDS: dict[str, tuple[str, ...]] = {
     "date": ("date", "day", "jour", "when", "quand", "start_date", "end_date", "date_debut", "date_fin", "deadline",
              "echeance"),
     "unit": ("unit", "unite", "units", "unites", "scale", "echelle"),
-    "currency": ("currency", "devise", "from_currency", "to_currency", "base", "symbol", "symbole", "ticker",
-                 "pair", "paire"),
+    "currency": ("currency", "devise", "from_currency", "to_currency", "from", "to_cur", "base", "pair", "paire",
+                 "source_currency", "target_currency", "devise_source", "devise_cible"),
+    "ticker": ("symbol", "symbole", "ticker", "stock", "action"),
 }
 
 # Words that introduce a number's meaning (the number after them is an id, not an operand).

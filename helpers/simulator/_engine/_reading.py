@@ -36,7 +36,9 @@ Aujourd Today Demain Tomorrow Hier Yesterday Celsius Fahrenheit Kelvin Anglais F
 French Spanish German Italien Italian Japonais Japanese
 """.split())
 CONNECTOR = re.compile(r"\s*(?:,|\bet\b|\band\b|\bpuis\b|&|\bou\b|\bor\b)\s*", re.I)
-FOLLOW_UP = re.compile(r"^\s*(?:et|and|what about|how about|et pour|et à|et a|et en|même chose|same for)\b", re.I)
+FOLLOW_UP = re.compile(r"^\s*(?:et|and|what about|how about|et pour|et à|et a|et en|même chose|same for)\b|"
+                       r"\b(?:elle|ça|cela|celle-ci|celui-ci|la mienne|le mien|it|its|that one|this one|them)\b|"
+                       r"où en est", re.I)
 
 
 def language(text: str) -> str:
@@ -70,7 +72,8 @@ _BRIEF = re.compile(r"\ben une (?:seule )?phrase\b|\bin (?:one|a single) sentenc
                     r"\b(?:sois|soyez) (?:bref|brève|concis)|\bbe (?:brief|concise)\b|\bbri[eè]vement\b|\bbriefly\b",
                     re.I)
 _UPPER = re.compile(r"\ben majuscules\b|\bin (?:all )?(?:capital letters|caps|upper ?case)\b", re.I)
-_PERSONA = re.compile(r"(?:^|[.!\n]\s*)(?:tu es|vous êtes|you are)\s+([A-ZÉ][\w-]+(?:,\s*[^.\n]{3,60})?)", re.M)
+_PERSONA = re.compile(r"(?:^|[.!\n]\s*)(?i:tu es|vous êtes|you are|tu t'appelles|your name is)\s+"
+                      r"([A-ZÉ][\w-]+(?:,\s*[^.\n]{3,60})?)", re.M)
 
 
 def instructions(system: str) -> Instructions:
