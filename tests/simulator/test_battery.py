@@ -294,3 +294,101 @@ def test_the_battery_is_large_and_bilingual():
     english = [n for n in CASES if "(EN)" in n or n.startswith(("system", "weather", "add", "user #", "translate",
                                                                  "stock", "poem", "price", "multi-turn"))]
     assert len(english) >= 10
+
+
+# -- the Agent SDK path: the real CLI, a learner's @tool, hooks and subagents ------------------------------
+
+def _agent_sdk_cases():
+    from claude_agent_sdk import AgentDefinition, HookMatcher, create_sdk_mcp_server, tool
+
+    executed: list = []
+
+    def reply(data):
+        return {"content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
+
+    @tool("get_weather", "Météo actuelle d'une ville.", {"location": str})
+    async def get_weather(args):
+        executed.append(("get_weather", args))
+        return reply(weather(args["location"]))
+
+    @tool("add", "Additionne deux nombres.", {"a": float, "b": float})
+    async def add(args):
+        executed.append(("add", args))
+        return reply({"sum": args["a"] + args["b"]})
+
+    @tool("make_payment", "Effectue un paiement à un bénéficiaire.", {"amount": float, "recipient": str})
+    async def make_payment(args):
+        executed.append(("make_payment", args))
+        return reply({"paid": True})
+
+    @tool("request_approval", "Demande l'accord d'un responsable pour un paiement.", {"amount": float, "reason": str})
+    async def request_approval(args):
+        executed.append(("request_approval", args))
+        return reply({"ticket": "APP-301"})
+
+    async def deny_payments(input_data, tool_use_id, context):
+        return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                       "permissionDecisionReason": "Paiement au-delà de 500 refusé : appelez "
+                                                                   "request_approval."}}
+
+    meteo = {"meteo": create_sdk_mcp_server("meteo", tools=[get_weather])}
+    calc = {"calc": create_sdk_mcp_server("calc", tools=[add])}
+    pay = {"pay": create_sdk_mcp_server("pay", tools=[make_payment, request_approval])}
+    cases = {
+        "@tool météo, deux villes": (
+            "Quel temps fait-il à Paris et à Tokyo ?",
+            dict(mcp_servers=meteo, allowed_tools=["mcp__meteo__get_weather"]),
+            [("get_weather", {"location": "Paris"}), ("get_weather", {"location": "Tokyo"})], ("11", "23")),
+        "@tool with its own system prompt, JSON (EN)": (
+            "What's the weather in Rome?",
+            dict(system_prompt="You are a terse weather bot. Answer in JSON only.", mcp_servers=meteo,
+                 allowed_tools=["mcp__meteo__get_weather"]),
+            [("get_weather", {"location": "Rome"})], ('"answer"', "19")),
+        "@tool add et prompt système": (
+            "Combien font 17 + 25 ?", dict(system_prompt="Tu es une calculatrice polie.", mcp_servers=calc,
+                                           allowed_tools=["mcp__calc__add"]),
+            [("add", {"a": 17, "b": 25})], ("42",)),
+        "deny PreToolUse qui nomme un autre outil": (
+            "Paie 900 euros à Acme.",
+            dict(mcp_servers=pay, allowed_tools=["mcp__pay__make_payment", "mcp__pay__request_approval"],
+                 hooks={"PreToolUse": [HookMatcher(matcher="mcp__pay__make_payment", hooks=[deny_payments])]}),
+            [("request_approval", None)], ("refusé", "request_approval", "APP-301")),
+        "subagent AgentDefinition avec son outil": (
+            "Quel temps fait-il à Lyon ?",
+            dict(mcp_servers=meteo, allowed_tools=["Agent", "mcp__meteo__get_weather"],
+                 agents={"meteo-agent": AgentDefinition(description="Donne la météo d'une ville.",
+                                                        prompt="Tu es l'agent météo.",
+                                                        tools=["mcp__meteo__get_weather"])}),
+            [("get_weather", {"location": "Lyon"})], ("meteo-agent", "14")),
+        "aucun outil ne convient : une réponse en texte": (
+            "Raconte-moi une blague.", dict(mcp_servers=meteo, allowed_tools=["mcp__meteo__get_weather"]),
+            [], ("Réponse simulée",)),
+    }
+    return cases, executed
+
+
+@pytest.mark.cli
+@pytest.mark.timeout(180)
+def test_agent_sdk_experiments():
+    """Six learner experiments on the real CLI, offline, in one test (each query() costs about a second)."""
+    import anyio
+    from claude_agent_sdk import ResultMessage, query
+
+    import helpers
+    cases, executed = _agent_sdk_cases()
+
+    async def go(prompt, options):
+        return [m async for m in query(prompt=prompt, options=helpers.agent_options(max_turns=8, **options))]
+
+    for name, (prompt, options, wanted, words) in cases.items():
+        executed.clear()
+        messages = anyio.run(go, prompt, options)
+        result = [m for m in messages if isinstance(m, ResultMessage)][-1]
+        assert result.subtype == "success", (name, result)
+        assert [n for n, _ in executed] == [n for n, _ in wanted], (name, executed)
+        for (_, got), (_, expected) in zip(executed, wanted):
+            assert expected is None or got == expected, (name, got)
+        if name.endswith("(EN)"):
+            json.loads(result.result)
+        for word in words:
+            assert word in result.result, (name, result.result)

@@ -82,9 +82,9 @@ class Engine:
         turn = self.conv.turns[self.question_turn] if self.conv.turns else {"content": []}
         asked = "\n".join(t for t in (rd_text(b) for b in turn["content"] if b.get("type") == "text") if t)
         if self.conv.is_subagent:
-            topic, role = TOPIC.search(asked), ROLE.search(asked)
+            topic = TOPIC.search(asked)      # a subagent launched by the simulated coordinator
             if topic:
-                return topic.group(1) + (f" ({role.group(1)})" if role else "")
+                return topic.group(1)
         return asked
 
     @cached_property
@@ -201,7 +201,7 @@ class Engine:
         for call in last:
             if not call.is_error:
                 continue
-            reason = call.result or ""
+            reason = _reason(call.result)
             target = next((full for short_name, full in available.items() if short_name in reason
                            and full != call.name and not any(c.name == full for c in episode)), None)
             if target:
@@ -252,7 +252,7 @@ class Engine:
         parts = []
         for c in refused:
             followed = next((o.name for o in calls if o.turn > c.turn and say.short(o.name) in (c.result or "")), None)
-            parts.append(say.refused(c.name, c.result or "", self.lang, then=followed))
+            parts.append(say.refused(c.name, _reason(c.result), self.lang, then=followed))
         others = [(c.name, c.input, c.result or "") for c in failures if c not in refused]
         body = say.answer(results, others, self.lang) if results or others else ""
         arithmetic = [c for c in calls if _choosing.is_arithmetic(self.tools.get(c.name, {})) and not c.is_error]
@@ -327,6 +327,14 @@ class Engine:
         tool = self.conv.tools.get(only) or {}
         filled = _filling.fill(tool, _filling.Context(self.facts, results=self._data()), forced=True)
         return [(only, filled.input)]
+
+
+HOOK_PREFIX = re.compile(r"^\s*\w+:\S+ hook error:\s*")
+
+
+def _reason(result: str | None) -> str:
+    """A refusal's reason, without the CLI's « PreToolUse:<tool> hook error: » prefix."""
+    return HOOK_PREFIX.sub("", result or "").strip()
 
 
 def rd_text(block: dict) -> str:

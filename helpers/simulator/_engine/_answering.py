@@ -56,7 +56,7 @@ def intro(calls: list[tuple[str, dict]], lang: str) -> str:
 
 def summarise(name: str, tool_input: dict, data: object, lang: str) -> str:
     """One result in words, quoting the values the tool returned."""
-    subject = next((str(v) for v in tool_input.values() if isinstance(v, str) and len(v) < 60), None)
+    subject = next((str(v) for v in tool_input.values() if isinstance(v, str) and len(v) <= 30), None)
     if isinstance(data, dict):
         temp = next((k for k in data if TEMPERATURE.match(str(k))), None)
         cond = next((k for k in data if CONDITION.match(str(k)) and isinstance(data[k], str)), None)

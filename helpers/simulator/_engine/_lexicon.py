@@ -89,7 +89,7 @@ PROPERTY_KINDS: dict[str, tuple[str, ...]] = {
     "text": ("text", "texte", "phrase", "sentence", "content", "contenu", "message", "body", "corps", "input",
              "prompt", "question", "query", "q", "requete", "search", "terms", "keywords", "mots_cles", "topic",
              "sujet", "subject", "description", "summary", "resume", "note", "comment", "commentaire", "word", "mot",
-             "term", "terme"),
+             "term", "terme", "reason", "raison", "motif", "cause", "justification", "why", "pourquoi"),
     "expression": ("expression", "expr", "formula", "formule", "calcul", "calculation", "equation", "operation"),
     "person": ("name", "nom", "prenom", "first_name", "last_name", "person", "personne", "recipient",
                "destinataire", "username", "user_name"),
