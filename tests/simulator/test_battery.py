@@ -165,6 +165,11 @@ CASES = {
                                                          "to_currency": "USD"})], 1, ("108",)),
     "stock ticker (EN)": Case("What's the stock price of AAPL?", [STOCK],
                               [("get_stock_price", {"symbol": "AAPL"})], 1, ("231.4",)),
+    "recherche documentaire, réponse citée": Case("Cherche la politique de retour dans la documentation.",
+                                                  [{"name": "search_docs", "description": "Search the documentation.",
+                                                    "input_schema": schema(("query",), query={"type": "string"})}],
+                                                  None, 1, ("30 jours",),
+                                                  impl={"search_docs": lambda query: {"extrait": "Retour sous 30 jours."}}),
     # no relevant tool: text, no call
     "blague : aucun outil ne convient": Case("Raconte-moi une blague.", [WEATHER], [], 0, ("Réponse simulée",)),
     "poem, no tool fits (EN)": Case("Write me a poem about the sea.", [ADD], [], 0, ("Simulated answer",)),

@@ -219,8 +219,10 @@ class Engine:
                         else "The tool did not answer in time: I am trying once more.")
                 return self._calls([(call.name, call.input)], lead)
         # First-stage calls still to make (after a one-call-per-turn history, or disable_parallel_tool_use).
+        # Only when the history follows this plan (some planned call already made): calls made otherwise
+        # (a script, another prompt) are the model's past, not a plan to complete.
         remaining = [(n, i) for n, i in self.plan.calls if _key(n, i) not in done]
-        if remaining and self.plan.calls:
+        if remaining and len(remaining) < len(self.plan.calls):
             lead = "Je continue." if self.lang == "fr" else "Next one."
             return self._calls(remaining, lead)
         # A dependent step: compute on the numbers the lookups returned.
