@@ -127,6 +127,8 @@ CASES = {
     "weather, two cities (EN)": Case("What's the weather like in London and Berlin?", [WEATHER],
                                      [("get_weather", {"location": "London"}), ("get_weather", {"location": "Berlin"})],
                                      2, ("9", "6", "Here are")),
+    "météo, ville écrite en minuscules": Case("quel temps fait-il à paris ?", [WEATHER],
+                                              [("get_weather", {"location": "Paris"})], 1, ("11",)),
     "weather, one city (EN)": Case("How hot is it in Madrid right now?", [WEATHER],
                                    [("get_weather", {"location": "Madrid"})], 1, ("27",)),
     "météo, valeur d'enum citée": Case("Quelle température fait-il à New York, en fahrenheit ?", [WEATHER],

@@ -181,7 +181,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             if m:
                 return m.group(0)
     if kind == "place":
-        found = ctx.facts.first(rd.places)
+        found = ctx.facts.first(rd.place_names)
         return found[0] if found else None
     if kind == "email":
         found = ctx.facts.first(rd.emails)
@@ -341,6 +341,8 @@ def entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
         values = rd.identifiers(latest) or [str(n) for n in rd.cued_numbers(latest)]
     elif kind == "email":
         values = rd.emails(latest)
+    elif kind == "place":
+        values = rd.place_names(latest)
     else:
         values = rd.places(latest)
     return [(name, v) for v in values]

@@ -19,7 +19,8 @@ ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 SLASH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
 CAPITALISED = re.compile(r"(?<![\w'’-])([A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+(?:[\s-](?:[A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+|sur|en|de|du|la|le|les))*)")
 ID_CUE = re.compile(r"(?:utilisateur|user|client|customer|compte|account|num[ée]ro|n°|no\.?|id|#|membre|member|"
-                    r"ticket|dossier|case|employ[ée]e?|produit|product|article|item)\s*(?:n°|#|:|=|id)?\s*(\d+)\b",
+                    r"ticket|dossier|case|employ[ée]e?|produit|product|article|item|commande|order)\s*"
+                    r"(?:n°|#|:|=|id|number|numéro)?\s*(\d+)\b",
                     re.I)
 NAME_STATED = re.compile(r"(?:je m'appelle|mon nom est|mon prénom est|my name is|i am called|call me)\s+"
                          r"([A-ZÉÈ][\w-]+(?:\s[A-ZÉÈ][\w-]+)?)", re.I)
@@ -164,6 +165,29 @@ def places(text: str) -> list[str]:
         if name and lex.fold(name) not in NOT_ENTITIES and name not in found:
             found.append(name)
     return found
+
+
+ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
+NOT_PLACES = frozenset({"API", "JSON", "OK", "USD", "EUR", "JPY", "GBP", "CHF", "ID", "SDK", "CLI", "FAQ", "PDF", "URL"})
+AFTER_PREPOSITION = re.compile(r"\b(?:à|a|au|en|in|at|for|pour|sur|near|près de)\s+([a-zà-ÿ][a-zà-ÿ-]{2,})", re.I)
+NOT_LOWER_PLACES = frozenset(lex.fold(w) for w in """
+moi toi lui elle nous vous eux the this that my your me us it him her them quelle quel quoi combien celsius fahrenheit
+anglais français francais espagnol allemand english french spanish german json ce cette ces un une des le la les
+maintenant demain aujourd hui today tomorrow now present présent moment general général detail détail total
+""".split())
+
+
+def place_names(text: str) -> list[str]:
+    """Places for a parameter that wants one: proper nouns, else acronyms (« SF », "NYC"), else a lower-case
+    word after « à » / "in" (« quel temps à paris » → "Paris")."""
+    found = places(text)
+    if found:
+        return found
+    found = [a for a in ACRONYM.findall(text) if a not in NOT_PLACES]
+    if found:
+        return list(dict.fromkeys(found))
+    return list(dict.fromkeys(m.group(1).title() for m in AFTER_PREPOSITION.finditer(text)
+                              if lex.fold(m.group(1)) not in NOT_LOWER_PLACES))
 
 
 def languages(text: str) -> list[str]:
