@@ -26,8 +26,8 @@ def submission(release: dict, changes: dict) -> dict:
             nb["cells"] = [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") != grade_id]
         else:
             nb = with_solution(nb, grade_id, source)
-    # Three right answers out of four (q3 is wrong): the quiz is worth exactly 3 for everyone.
-    return with_solution(nb, "reponses_1_1", 'reponses_1_1 = {"q1": "C", "q2": "A", "q3": "B", "q4": "B"}')
+    # Two right answers out of three (q3 is wrong): the graded check is worth exactly 2 for everyone.
+    return with_solution(nb, "reponses_1_1", 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "C"}')
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +84,7 @@ def test_a_correct_function_keeps_its_points_despite_noise_in_its_cell(student, 
 
 def test_quiz_answers_are_read_from_the_submitted_cell_even_when_the_kernel_is_hijacked(graded):
     for student in ("transformateur", "faux-verificateur", "os-exit", "segfault", "memoire"):
-        assert graded["scores"][student]["test_1_1_q"] == 3, (student, graded["scores"][student])
+        assert graded["scores"][student]["test_1_1_q"] == 2, (student, graded["scores"][student])
 
 
 def test_instructor_files_are_neither_read_nor_changed(graded):
