@@ -32,7 +32,8 @@ def profile(tool: dict) -> tuple[frozenset, frozenset, frozenset, frozenset]:
     return _profile(str(tool.get("name", "")), str(tool.get("description") or ""), params)
 
 
-def request_profile(text: str) -> tuple[set, set]:
+@lru_cache(maxsize=512)
+def request_profile(text: str) -> tuple[frozenset, frozenset]:
     tokens = lex.words(text)
     found = lex.concepts(tokens)
     if not any(ch.isdigit() for ch in text):
@@ -40,7 +41,7 @@ def request_profile(text: str) -> tuple[set, set]:
         found = lex.concepts([t for t in tokens if t not in AMBIGUOUS])
     if found & {"sum", "product", "difference", "quotient"}:
         found.add("calc")
-    return found, lex.meaningful(tokens)
+    return frozenset(found), frozenset(lex.meaningful(tokens))
 
 
 def score(tool: dict, text: str) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "weather": ("meteo", "temps", "weather", "temperature", "forecast", "prevision", "pluie", "rain", "climat",
@@ -107,6 +108,7 @@ ID_CUES = ("utilisateur", "user", "client", "customer", "compte", "account", "nu
            "item", "commande", "order")
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Lower case without accents: « Météo » → "meteo"."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
@@ -119,10 +121,16 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 def words(text: str) -> list[str]:
     """Folded words of a text; identifiers are split (get_weather, getWeather → get, weather)."""
+    return list(_split_words(text))
+
+
+@lru_cache(maxsize=1024)
+def _split_words(text: str) -> tuple[str, ...]:
     spaced = _CAMEL.sub(" ", text).replace("_", " ").replace("'", " ").replace("’", " ")
-    return _WORD.findall(fold(spaced))
+    return tuple(_WORD.findall(fold(spaced)))
 
 
+@lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """A light French/English stem: enough to match « commandes » with "commande", "orders" with "order"."""
     for suffix in ("ements", "ement", "ations", "ation", "ings", "ing", "ees", "ee", "es", "s", "e"):
