@@ -51,7 +51,16 @@ def _validator(schema_json: str):
 
 
 def validator(schema: dict):
-    return _validator(json.dumps(schema, sort_keys=True, ensure_ascii=False))
+    key = repr(schema)          # cheaper than a JSON dump; the same parsed schema gives the same text
+    found = _BY_REPR.get(key)
+    if found is None:
+        found = _BY_REPR[key] = _validator(json.dumps(schema, sort_keys=True, ensure_ascii=False))
+        if len(_BY_REPR) > 512:
+            _BY_REPR.clear()
+    return found
+
+
+_BY_REPR: dict = {}
 
 
 def schema_of(tool: dict) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import _lexicon as lex
 
@@ -40,6 +41,16 @@ CONNECTOR = re.compile(r"\s*(?:,|\bet\b|\band\b|\bpuis\b|&|\bou\b|\bor\b)\s*", r
 FOLLOW_UP = re.compile(r"^\s*(?:et|and|what about|how about|et pour|et à|et a|et en|même chose|same for)\b|"
                        r"\b(?:elle|ça|cela|celle-ci|celui-ci|la mienne|le mien|it|its|that one|this one|them)\b|"
                        r"où en est", re.I)
+
+
+def _fresh(fn):
+    """Memoise a pure reader of text; each caller gets its own list."""
+    cached = lru_cache(maxsize=1024)(lambda text: tuple(fn(text)))
+
+    def wrapper(text: str) -> list:
+        return list(cached(text))
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
 
 
 def language(text: str) -> str:
@@ -94,6 +105,7 @@ def instructions(system: str) -> Instructions:
                         else None)
 
 
+@_fresh
 def quoted(text: str) -> list[str]:
     return [next(g for g in m.groups() if g).strip() for m in QUOTED.finditer(text)]
 
@@ -106,19 +118,23 @@ def after_colon(text: str) -> str | None:
     return tail or None
 
 
+@_fresh
 def identifiers(text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in IDENTIFIER.finditer(text)))
 
 
+@_fresh
 def emails(text: str) -> list[str]:
     return list(dict.fromkeys(EMAIL.findall(text)))
 
 
+@_fresh
 def cued_numbers(text: str) -> list[int]:
     """Numbers that name something (« utilisateur 42 », "user #7"): ids, never operands."""
     return [int(m.group(1)) for m in ID_CUE.finditer(text)]
 
 
+@_fresh
 def numbers(text: str) -> list[float]:
     """Every number of the text, in order (dates, ids and e-mails left out)."""
     cleaned = EMAIL.sub(" ", ISO_DATE.sub(" ", SLASH_DATE.sub(" ", IDENTIFIER.sub(" ", text))))
@@ -126,6 +142,7 @@ def numbers(text: str) -> list[float]:
     return [float(n.replace(",", ".")) for n in NUMBER.findall(cleaned)]
 
 
+@_fresh
 def operands(text: str) -> list[float]:
     """The numbers to compute with: all numbers but those that name something."""
     cued = cued_numbers(text)
@@ -138,6 +155,7 @@ def operands(text: str) -> list[float]:
     return out
 
 
+@_fresh
 def dates(text: str) -> list[str]:
     return ISO_DATE.findall(text) + SLASH_DATE.findall(text)
 
@@ -146,6 +164,7 @@ SENTENCE_START = re.compile(r"(?:^|[.!?:;\n]\s*)$")
 NAMING_VERB = re.compile(r"^\s*(?:est|sont|a|ont|is|are|has|have|was|compte|possède|,|\?|!|\.|$)", re.I)
 
 
+@_fresh
 def places(text: str) -> list[str]:
     """Proper nouns of the text, in order: « Paris et Tokyo » → ["Paris", "Tokyo"].
 
@@ -177,6 +196,7 @@ maintenant demain aujourd hui today tomorrow now present présent moment general
 """.split())
 
 
+@_fresh
 def place_names(text: str) -> list[str]:
     """Places for a parameter that wants one: proper nouns, else acronyms (« SF », "NYC"), else a lower-case
     word after « à » / "in" (« quel temps à paris » → "Paris")."""
@@ -190,6 +210,7 @@ def place_names(text: str) -> list[str]:
                               if lex.fold(m.group(1)) not in NOT_LOWER_PLACES))
 
 
+@_fresh
 def languages(text: str) -> list[str]:
     """Language names of the text, as ISO codes, in order (« en anglais » → ["en"])."""
     out = []
