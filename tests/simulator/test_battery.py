@@ -126,7 +126,7 @@ CASES = {
                                             ("11", "Paris", "23", "Tokyo")),
     "weather, two cities (EN)": Case("What's the weather like in London and Berlin?", [WEATHER],
                                      [("get_weather", {"location": "London"}), ("get_weather", {"location": "Berlin"})],
-                                     2, ("9", "6", "Here are")),
+                                     2, ("9", "6", "in London", "in Berlin")),
     "météo, ville écrite en minuscules": Case("quel temps fait-il à paris ?", [WEATHER],
                                               [("get_weather", {"location": "Paris"})], 1, ("11",)),
     "weather, one city (EN)": Case("How hot is it in Madrid right now?", [WEATHER],
@@ -207,7 +207,7 @@ CASES = {
                                                     tool_choice={"type": "any", "disable_parallel_tool_use": True},
                                                     bare_calls=True, each_turn=1),
     # 6. system prompt and language; multi-turn facts
-    "système : réponds en anglais": Case("Quel temps fait-il à Paris ?", [WEATHER], None, 1, ("Here is", "11"),
+    "système : réponds en anglais": Case("Quel temps fait-il à Paris ?", [WEATHER], None, 1, ("It is 11", "in Paris"),
                                          system="Réponds toujours en anglais."),
     "system: answer in JSON": Case("What's the weather in Berlin?", [WEATHER], None, 1, ('"answer"', "6"),
                                    system="You are a weather bot. Answer in JSON only."),

@@ -213,7 +213,7 @@ class Engine:
                 return self._calls([(target, filled.input)], lead)
         # A transient failure is retried once, with the same input.
         for call in last:
-            if call.is_error and TRANSIENT.search(call.result or "") and \
+            if self._failure(call) is not None and TRANSIENT.search(self._failure(call) or "") and \
                     sum(1 for c in episode if _key(c.name, c.input) == _key(call.name, call.input)) == 1:
                 lead = ("L'outil n'a pas répondu à temps : je réessaie une fois." if self.lang == "fr"
                         else "The tool did not answer in time: I am trying once more.")
@@ -227,9 +227,9 @@ class Engine:
             return self._calls(remaining, lead)
         # A dependent step: compute on the numbers the lookups returned.
         if self.plan.dependent and not any(c.name in self.plan.dependent for c in episode):
-            numbers = [_first_number(c.data()) for c in episode if not c.is_error]
+            numbers = [_first_number(c.data()) for c in episode if self._failure(c) is None]
             numbers = [n for n in numbers if n is not None]
-            if numbers and not any(c.is_error for c in episode):
+            if numbers and not any(self._failure(c) is not None for c in episode):
                 name = self.plan.dependent[0]
                 filled = _filling.fill(self.tools[name], _filling.Context(self.facts, numbers=numbers), forced=True)
                 lead = "J'ai les chiffres ; je fais le calcul." if self.lang == "fr" else "I have the numbers; computing."
@@ -243,26 +243,42 @@ class Engine:
         return [{"tool": say.short(c.name), "input": c.input, "result": c.data()}
                 for c in self.episode if c.answered and not c.is_error]
 
+    def _failure(self, call: ToolCall) -> str | None:
+        """What went wrong with a call: an is_error result, or a result whose data reports an error."""
+        if call.is_error:
+            return call.result or ""
+        return say.failure_in(call.data()) if call.answered else None
+
+    def _describe(self, name: str, tool_input: dict, data: object) -> str | None:
+        """A result in the form its tool's kind calls for: a computation, a conversion (else None)."""
+        tool = self.tools.get(name) or self.conv.offered_tools.get(name) or {}
+        if _choosing.is_arithmetic(tool):
+            operation = next((c for c in ("sum", "product", "difference", "quotient")
+                              if c in _choosing.profile(tool)[0] | _choosing.profile(tool)[1]), None)
+            return say.arithmetic(tool_input, data, operation, self.lang)
+        ends = [n for n, (role, paired) in _filling.roles(tool).items() if paired]
+        source = next((n for n in ends if _filling.roles(tool)[n][0] == "from"), None)
+        target = next((n for n in ends if _filling.roles(tool)[n][0] == "to"), None)
+        if source and target and isinstance(tool_input.get(source), str) and isinstance(tool_input.get(target), str):
+            said = say.conversion(tool_input, data, (source, target), self.lang)
+            return said or say.summarise(name, tool_input, data, self.lang,
+                                         subject=f"{tool_input[source]} → {tool_input[target]}")
+        return None
+
     def _from_results(self) -> str:
         latest: dict[str, ToolCall] = {}
         for call in self.episode:                      # a retried call counts once: its latest result
             latest[_key(call.name, call.input)] = call
         calls = list(latest.values())
-        results = [(c.name, c.input, c.data()) for c in calls if c.answered and not c.is_error]
-        failures = [c for c in calls if c.is_error]
-        refused = [c for c in failures if REFUSAL_WORDS.search(c.result or "")]
+        failures = [c for c in calls if self._failure(c) is not None]
+        results = [(c.name, c.input, c.data()) for c in calls if c.answered and c not in failures]
+        refused = [c for c in failures if c.is_error and REFUSAL_WORDS.search(c.result or "")]
         parts = []
         for c in refused:
             followed = next((o.name for o in calls if o.turn > c.turn and say.short(o.name) in (c.result or "")), None)
             parts.append(say.refused(c.name, _reason(c.result), self.lang, then=followed))
-        others = [(c.name, c.input, c.result or "") for c in failures if c not in refused]
-        body = say.answer(results, others, self.lang) if results or others else ""
-        arithmetic = [c for c in calls if _choosing.is_arithmetic(self.tools.get(c.name, {})) and not c.is_error]
-        if arithmetic and not others:
-            value = _first_number(arithmetic[-1].data())
-            if value is not None:
-                shown = _arith.fmt(value)
-                body += (f" Le calcul donne {shown}." if self.lang == "fr" else f" The calculation gives {shown}.")
+        others = [(c.name, c.input, self._failure(c) or "") for c in failures if c not in refused]
+        body = say.answer(results, others, self.lang, self._describe) if results or others else ""
         return " ".join(p for p in parts + [body] if p).strip()
 
     def _text_answer(self) -> str:
@@ -327,7 +343,8 @@ class Engine:
         if only is None:
             return []
         tool = self.conv.tools.get(only) or {}
-        filled = _filling.fill(tool, _filling.Context(self.facts, results=self._data()), forced=True)
+        filled = _filling.fill(tool, _filling.Context(self.facts, results=self._data()), forced=True,
+                               lang=self.lang)
         return [(only, filled.input)]
 
 

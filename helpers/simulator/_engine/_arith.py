@@ -6,10 +6,34 @@ import operator
 import re
 
 EXPRESSION = re.compile(r"-?\d+(?:[.,]\d+)?(?:\s*[-+*/×÷x]\s*-?\d+(?:[.,]\d+)?)+")
-OPERATIONS = [  # (pattern, kind, operand given by the pattern)
-    (re.compile(r"\b(?:times|fois|x|×)\s*(\d+(?:[.,]\d+)?)\b", re.I), "mul", None),
-    (re.compile(r"multipli\w*\s+par\s+(\d+(?:[.,]\d+)?)|multiplied\s+by\s+(\d+(?:[.,]\d+)?)", re.I), "mul", None),
-    (re.compile(r"divis\w*\s+par\s+(\d+(?:[.,]\d+)?)|divided\s+by\s+(\d+(?:[.,]\d+)?)", re.I), "div", None),
+NUM = r"(\d+(?:[.,]\d+)?)"
+PEOPLE = r"(?:personnes?|people|persons?|adultes?|adults?|passagers?|passengers?|invités?|guests?|participants?)"
+
+
+def _pct_up(p: float) -> float:
+    return round(1 + p / 100, 10)
+
+
+def _pct_down(p: float) -> float:
+    return round(1 - p / 100, 10)
+
+
+OPERATIONS = [  # (pattern, kind, factor: None = the number the pattern read, a constant, or a function of it)
+    (re.compile(rf"{NUM}\s*%\s*(?:de\s+)?(?:TVA|VAT|tax\w*|taxe\w*)|(?:TVA|VAT|TTC|tax\w*|taxe\w*)\D{{0,20}}?{NUM}\s*%",
+                re.I), "mul", _pct_up),
+    (re.compile(rf"{NUM}\s*%\s*(?:de\s+)?(?:réduction|remise|rabais|discount|off)|"
+                rf"(?:réduction|remise|rabais|discount)\s+(?:de\s+|of\s+)?{NUM}\s*%", re.I), "mul", _pct_down),
+    (re.compile(rf"(?:divis\w*|partag\w*|répart\w*|split\w*|shar\w*)\s+(?:\w+\s+)?(?:en|entre|among|between|by|par|in|"
+                rf"into)\s+{NUM}|(?:par personne|per person|chacun|each)\D{{0,30}}?{NUM}\s*{PEOPLE}|"
+                rf"{NUM}\s*{PEOPLE}\D{{0,30}}?(?:par personne|per person|chacun|each)", re.I), "div", None),
+    (re.compile(rf"\b(?:pour|for)\s+{NUM}\s*{PEOPLE}|\b{NUM}\s*{PEOPLE}\b", re.I), "mul", None),
+    (re.compile(rf"\b(?:times|fois|x|×)\s*{NUM}\b", re.I), "mul", None),
+    (re.compile(rf"multipli\w*\s+par\s+{NUM}|multiplied\s+by\s+{NUM}", re.I), "mul", None),
+    (re.compile(rf"divis\w*\s+par\s+{NUM}|divided\s+by\s+{NUM}", re.I), "div", None),
+    (re.compile(r"\b(?:la\s+)?moitié\b|\bhalf\b", re.I), "div", 2),
+    (re.compile(r"\b(?:le\s+)?tiers\b|\b(?:a|one)\s+third\b", re.I), "div", 3),
+    (re.compile(r"\b(?:le\s+)?quart\b|\b(?:a|one)\s+quarter\b", re.I), "div", 4),
+    (re.compile(rf"{NUM}\s*%\s*(?:de|d'|of)\b", re.I), "mul", lambda p: round(p / 100, 10)),
     (re.compile(r"\b(?:le\s+)?double\b|\btwice\b", re.I), "mul", 2),
     (re.compile(r"\b(?:le\s+)?triple\b", re.I), "mul", 3),
     (re.compile(r"\bmoyenne\b|\baverage\b|\bmean\b", re.I), "mean", None),
@@ -39,11 +63,17 @@ def written_expression(text: str) -> str | None:
 
 
 def operation(text: str) -> tuple[str, float | None]:
+    """The operation a request names and its factor: « pour 3 personnes » → ("mul", 3), « TTC (20 %) » →
+    ("mul", 1.2), « la moitié » → ("div", 2); ("sum", None) when it names none."""
     for pattern, kind, operand in OPERATIONS:
         m = pattern.search(text)
         if m:
             given = next((g for g in m.groups() if g), None) if m.groups() else None
-            factor = operand if operand is not None else (float(given.replace(",", ".")) if given else None)
+            number = float(given.replace(",", ".")) if given else None
+            if callable(operand):
+                factor = operand(number) if number is not None else None
+            else:
+                factor = operand if operand is not None else number
             return kind, factor
     return "sum", None
 

@@ -6,8 +6,9 @@ description, then its parameters. No tool above the threshold: the model answers
 """
 from __future__ import annotations
 
-from functools import lru_cache
 import json
+import re
+from functools import lru_cache
 
 from . import _lexicon as lex
 
@@ -44,11 +45,48 @@ def request_profile(text: str) -> tuple[frozenset, frozenset]:
     return frozenset(found), frozenset(lex.meaningful(tokens))
 
 
+@lru_cache(maxsize=4096)
+def _cognates(said: frozenset, words: frozenset) -> int:
+    """Request words that share a long beginning with a tool word without being it (« qualité » / "quality",
+    « statut » / "status"): French and English cognates."""
+    return sum(1 for r in said - words if len(r) >= 5 and any(len(w) >= 5 and w[:5] == r[:5] for w in words))
+
+
+@lru_cache(maxsize=512)
+def _telling_pattern(pattern: str) -> re.Pattern | None:
+    """A parameter's `pattern` that says something (« ^ORD-[0-9]+$ », "^INV-\\d{4}"), unanchored; None for
+    patterns any text would match."""
+    literal = re.sub(r"\\.|\[[^\]]*\]|\{[^}]*\}", "", pattern)
+    if not re.search(r"[A-Za-z]{2}", literal):
+        return None
+    try:
+        return re.compile(pattern.lstrip("^").rstrip("$"))
+    except re.error:
+        return None
+
+
+def _fits_a_pattern(tool: dict, text: str) -> bool:
+    """The request holds a value one of the tool's parameters is patterned for (INV-2024-001 for ^INV-…)."""
+    schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    for spec in props.values():
+        pattern = _telling_pattern(spec["pattern"]) if isinstance(spec, dict) and isinstance(
+            spec.get("pattern"), str) else None
+        if pattern and any(len(m.group(0)) >= 4 for m in pattern.finditer(text)):
+            return True
+    return False
+
+
 def score(tool: dict, text: str) -> float:
+    """How relevant a tool is: shared concepts (name 3, elsewhere 2), shared words (name 2, elsewhere 0.5),
+    cognates (name 1), and a value of the request that fits one of its patterns (2.5)."""
     asked, said = request_profile(text)
     name_concepts, other_concepts, name_words, other_words = profile(tool)
     points = 3.0 * len(asked & name_concepts) + 2.0 * len(asked & (other_concepts - name_concepts))
-    points += 1.5 * len(said & name_words) + 0.5 * len(said & (other_words - name_words))
+    points += 2.0 * len(said & name_words) + 0.5 * len(said & (other_words - name_words))
+    points += 1.0 * _cognates(said, name_words)
+    if _fits_a_pattern(tool, text):
+        points += 2.5
     return points
 
 

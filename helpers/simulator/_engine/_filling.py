@@ -16,9 +16,7 @@ import jsonschema
 
 from . import _arith, _lexicon as lex, _reading as rd
 
-CURRENCIES = {"euro": "EUR", "euros": "EUR", "eur": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD",
-              "yen": "JPY", "yens": "JPY", "jpy": "JPY", "livre": "GBP", "livres": "GBP", "gbp": "GBP", "franc": "CHF",
-              "francs": "CHF", "chf": "CHF"}
+UNIT_CODES = ("km", "mi", "m", "ft", "cm", "in", "kg", "lb", "g", "celsius", "fahrenheit", "kelvin")
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
                   "ja": "Japanese", "zh": "Chinese", "pt": "Portuguese", "nl": "Dutch"}
 ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|no|sku|code|ticket|tracking)$|"
@@ -110,17 +108,21 @@ def _types(spec: dict) -> set[str]:
     return {"string"}
 
 
-def _enum_value(spec: dict, texts: list[str]) -> object:
-    for text in texts:
-        folded = lex.fold(text).replace("°c", " celsius ").replace("°f", " fahrenheit ")
-        for value in spec["enum"]:
-            if isinstance(value, str) and re.search(rf"(?<![a-z0-9]){re.escape(lex.fold(value))}(?![a-z0-9])", folded):
-                return value
-    return None
+def _enum_value(spec: dict, text: str, role: str | None, paired: bool) -> object:
+    """The enum value the text names (directly or in words: « dollars canadiens » → "CAD"); with a role, the
+    one at that end of the pair (« 250 euros en dollars » : from → EUR, to → USD)."""
+    values = tuple(v for v in spec["enum"] if isinstance(v, str))
+    return rd.pick(rd.coded_mentions(text, values), role, paired) if values else None
 
 
-def _language_value(spec: dict, codes: list[str]) -> str:
-    code = codes[-1] if len(codes) > 1 else codes[0]       # « de français en anglais » → the target
+def _language_value(spec: dict, mentions: list, role: str | None, paired: bool) -> str | None:
+    if role:
+        code = rd.pick(mentions, role, paired)
+        if code is None:
+            return None
+    else:
+        codes = [c for c, _ in mentions]
+        code = codes[-1] if len(codes) > 1 else codes[0]       # « de français en anglais » → the target
     description = lex.fold(spec.get("description", "")) if isinstance(spec, dict) else ""
     if "name" in description or "nom" in description:
         return LANGUAGE_NAMES.get(code, code)
@@ -133,6 +135,10 @@ def _text_value(name: str, ctx: Context, latest: str) -> str | None:
     quoted = rd.quoted(latest)
     if quoted:
         return quoted[0]
+    if lex.fold(name) in lex.QUERY_NAMES:
+        terms = rd.search_terms(latest)
+        if terms:
+            return terms[0]
     tail = rd.after_colon(latest)
     if tail and len(tail) > 2:
         return tail
@@ -153,15 +159,31 @@ def _from_results(name: str, ctx: Context) -> object:
     return None
 
 
-def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: bool = True) -> object:
-    """The value for one scalar property, or None when the model does not know it."""
+def tickers(text: str) -> list[str]:
+    """Ticker symbols for a request: written ones (AAPL), else companies by name (Apple → AAPL, or as written)."""
+    written = [t for t in re.findall(r"\b[A-Z]{2,5}\b", text) if t not in rd.NOT_PLACES]
+    if written:
+        return list(dict.fromkeys(written))
+    return list(dict.fromkeys(lex.TICKERS.get(lex.fold(n), n) for n in rd.places(text)))
+
+
+def _currencies(text: str) -> tuple:
+    extra = tuple(c for c in re.findall(r"\b[A-Z]{3}\b", text) if c not in lex.CURRENCY_CODES
+                  and c not in rd.NOT_PLACES)
+    return rd.coded_mentions(text, lex.CURRENCY_CODES + extra)
+
+
+def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: bool = True,
+            role: str | None = None, paired: bool = False) -> object:
+    """The value for one scalar property, or None when the model does not know it. `role`: "from" / "to" for
+    one end of a pair of parameters of the same kind (`paired`: the tool has the other end too)."""
     types = _types(spec)
     latest = ctx.facts.latest
     texts = ctx.facts.everything
     if name in ctx.focus:
         return ctx.focus[name]
     if "enum" in spec:
-        return _enum_value(spec, [latest])
+        return _enum_value(spec, latest, role, paired)
     kind = kind_of(name, spec)
     known = _from_results(name, ctx)
     if known is not None and kind not in ("text", "expression"):
@@ -190,14 +212,16 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             if m:
                 return m.group(0)
     if kind == "place":
+        if role:
+            return rd.pick(rd.place_mentions(latest), role, paired)
         found = ctx.facts.first(rd.place_names)
         return found[0] if found else None
     if kind == "email":
         found = ctx.facts.first(rd.emails)
         return found[0] if found else None
     if kind == "language":
-        codes = rd.languages(latest)
-        return _language_value(spec, codes) if codes else None
+        mentions = rd.language_mentions(latest)
+        return _language_value(spec, mentions, role, paired) if mentions else None
     if kind == "expression":
         if ctx.numbers:
             return _arith.expression(latest, ctx.numbers)
@@ -212,12 +236,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         found = ctx.facts.first(rd.dates)
         return found[0] if found else None
     if kind == "currency":
-        codes = [CURRENCIES[w] for w in lex.words(latest) if w in CURRENCIES]
-        codes += [c for c in re.findall(r"\b[A-Z]{3}\b", latest) if c not in codes]
-        codes = list(dict.fromkeys(codes))
-        if re.match(r"^(?:to|target|cible|vers|dest)", folded_name(name)) or "_to" in folded_name(name):
-            return codes[1] if len(codes) > 1 else None
-        return codes[0] if codes else None
+        return rd.pick(_currencies(latest), role, paired)
+    if kind == "unit" and role:
+        return rd.pick(rd.coded_mentions(latest, UNIT_CODES), role, paired)
     if kind == "unit":
         for word in ("celsius", "fahrenheit", "kelvin", "metric", "imperial"):
             if word in lex.fold(latest):
@@ -235,7 +256,10 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "text":
         return _text_value(name, ctx, latest) if needed else None
     if kind == "ticker":
-        found = [t for t in re.findall(r"\b[A-Z]{2,5}\b", latest) if t not in ("JSON", "API", "USD", "EUR", "OK")]
+        found = ctx.facts.first(tickers)
+        return found[0] if found else None
+    if kind == "item":
+        found = ctx.facts.first(rd.things)
         return found[0] if found else None
     return None
 
@@ -262,15 +286,35 @@ def _typed(value: object, spec: dict) -> object:
     return value
 
 
-def fallback(spec: dict, latest: str) -> object:
-    """A schema-valid value for a forced call when the request says nothing (what the API forces out)."""
+EXAMPLE = re.compile(r"(?:\be\.?\s?g\.|\bex\.|\bexemple\s*:|\bpar exemple\b|\bfor (?:example|instance)\b|\bsuch as\b|"
+                     r"\bcomme\b|\blike\b)\s*:?\s*[«\"'“]?\s*([^,;»\"”()]+?)\s*(?:[,;»\"”()]|\.(?:\s|$)|$)", re.I)
+
+
+def example(spec: dict) -> str | None:
+    """The example a parameter's description gives (« The city, e.g. Paris » → "Paris")."""
+    description = spec.get("description") if isinstance(spec, dict) else None
+    m = EXAMPLE.search(description) if isinstance(description, str) else None
+    return m.group(1).strip() if m and m.group(1).strip() else None
+
+
+def fallback(spec: dict, latest: str, lang: str = "fr") -> object:
+    """A schema-valid value for a forced call when the request names nothing that fits (what the API forces
+    out): the schema's default, its first enum value, the description's example, else a neutral value —
+    never a word of the request taken at random (« Bonjour » is not a city)."""
     if "default" in spec:
         return spec["default"]
     if spec.get("enum"):
         return spec["enum"][0]
     types = _types(spec)
     if "string" in types:
-        return latest.strip()[:200] or "?"
+        shown = example(spec)
+        if shown:
+            return shown
+        if spec.get("format") == "email":
+            return "inconnu@example.com" if lang == "fr" else "unknown@example.com"
+        if spec.get("format") == "date":
+            return "1970-01-01"
+        return "inconnu" if lang == "fr" else "unknown"
     if "integer" in types:
         return int(spec.get("minimum", 0))
     if "number" in types:
@@ -282,11 +326,32 @@ def fallback(spec: dict, latest: str) -> object:
     return {}
 
 
-def fill(tool: dict, ctx: Context, *, forced: bool = False) -> Filled:
+def _pair_key(name: str, spec: dict) -> object:
+    """What makes two parameters the two ends of one pair: the same enum, or the same kind of value."""
+    if isinstance(spec.get("enum"), list):
+        return tuple(map(str, spec["enum"]))
+    return kind_of(name, spec)
+
+
+def roles(tool: dict) -> dict[str, tuple[str, bool]]:
+    """name → (role, paired) for the parameters that are one end of a pair (from_currency / to_currency…)."""
+    props = {n: (s if isinstance(s, dict) else {}) for n, s in properties(tool).items()}
+    found = {n: (rd.role_of(n), _pair_key(n, s)) for n, s in props.items()}
+    out = {}
+    for name, (role, key) in found.items():
+        if role is None:
+            continue
+        paired = any(other != name and r and r != role and k == key for other, (r, k) in found.items())
+        out[name] = (role, paired)
+    return out
+
+
+def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") -> Filled:
     """An input for `tool`: required properties always present (or reported missing), valid JSON schema."""
     props = properties(tool)
     needed = required(tool)
     operands = list(ctx.numbers) if ctx.numbers else rd.operands(ctx.facts.latest)
+    pairs = roles(tool)
     out: dict = {}
     for name, spec in props.items():
         spec = spec if isinstance(spec, dict) else {}
@@ -298,7 +363,8 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False) -> Filled:
             if values or name in needed:
                 out[name] = [_typed(v, items) for v in values]
             continue
-        value = _typed(_scalar(name, spec, ctx, operands, name in needed), spec)
+        role, paired = pairs.get(name, (None, False))
+        value = _typed(_scalar(name, spec, ctx, operands, name in needed, role, paired), spec)
         if value is None and "enum" in spec and name in needed:
             value = spec.get("default", spec["enum"][0])
         if value is None and "boolean" in types and name in needed:
@@ -317,10 +383,10 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False) -> Filled:
                 missing.append(bad)
     if forced:
         for name in missing:
-            out[name] = fallback(props.get(name) if isinstance(props.get(name), dict) else {}, ctx.facts.latest)
+            out[name] = fallback(props.get(name) if isinstance(props.get(name), dict) else {}, ctx.facts.latest, lang)
         missing = []
         if list(validator(schema_of(tool)).iter_errors(out)):
-            out = {n: fallback(props.get(n) if isinstance(props.get(n), dict) else {}, ctx.facts.latest)
+            out = {n: fallback(props.get(n) if isinstance(props.get(n), dict) else {}, ctx.facts.latest, lang)
                    for n in needed}
     return Filled(out, missing)
 
@@ -329,12 +395,13 @@ def main_property(tool: dict) -> tuple[str, str] | None:
     """The property that names *what* the call is about (a place, an id, a person), for one call per entity."""
     props = properties(tool)
     order = required(tool) + [p for p in props if p not in required(tool)]
+    pairs = roles(tool)
     for name in order:
         spec = props.get(name) if isinstance(props.get(name), dict) else {}
-        if "string" not in _types(spec) or "enum" in spec:
-            continue
+        if "string" not in _types(spec) or "enum" in spec or pairs.get(name, (None, False))[1]:
+            continue                # one end of a pair (origin / destination) is not « the » entity
         kind = kind_of(name, spec)
-        if kind in ("place", "id", "person", "email", "other"):
+        if kind in ("place", "id", "person", "email", "ticker", "item", "other"):
             return name, kind
     return None
 
@@ -352,6 +419,10 @@ def entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
         values = rd.emails(latest)
     elif kind == "place":
         values = rd.place_names(latest)
+    elif kind == "ticker":
+        values = tickers(latest)
+    elif kind == "item":
+        values = rd.things(latest)
     else:
         values = rd.places(latest)
     return [(name, v) for v in values]

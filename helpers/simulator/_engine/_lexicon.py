@@ -36,8 +36,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "population": ("population", "habitant", "habitants", "inhabitant", "inhabitants", "peuple"),
     "send": ("envoie", "envoyer", "send", "mail", "email", "courriel", "message", "notifie", "notify"),
     "stock": ("action", "bourse", "stock", "share", "ticker", "cotation", "cours"),
-    "currency": ("taux", "change", "devise", "currency", "exchange", "rate", "convertis", "convertir", "convert",
-                 "euro", "euros", "dollar", "dollars", "yen"),
+    "currency": ("taux", "change", "devise", "currency", "exchange", "rate", "euro", "euros", "dollar", "dollars",
+                 "yen", "yens", "livre", "livres", "pound", "pounds", "sterling"),
+    "convert": ("convertis", "convertir", "conversion", "convert", "conversion", "converti", "converter"),
     "refund": ("rembourse", "rembourser", "remboursement", "refund", "reimburse"),
     "file": ("fichier", "file", "document", "lis", "lire", "read", "contenu", "content"),
     "calendar": ("agenda", "calendrier", "calendar", "rendez-vous", "rdv", "meeting", "reunion", "evenement",
@@ -46,8 +47,18 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "price": ("prix", "price", "cout", "cost", "tarif", "coute", "costs"),
     "stock_level": ("stock", "inventaire", "inventory", "disponible", "available", "quantite", "quantity"),
     "train": ("train", "gare", "station", "depart", "departure", "horaires"),
-    "distance": ("distance", "km", "kilometre", "kilometres", "miles", "trajet", "route", "itineraire"),
+    "distance": ("distance", "trajet", "route", "itineraire"),
     "define": ("definition", "define", "definis", "signifie", "mean", "meaning", "dictionnaire", "dictionary"),
+    "invoice": ("facture", "factures", "invoice", "invoices", "bill", "billing", "facturation"),
+    "ticket": ("ticket", "tickets", "incident", "support"),
+    "flight": ("vol", "vols", "flight", "flights", "avion", "plane", "airline", "aeroport", "airport"),
+    "air": ("air", "pollution", "aqi", "polluant", "pollutant", "smog"),
+    "cart": ("panier", "cart", "basket", "caddie"),
+    "booking": ("reserve", "reserver", "reservation", "book", "booking", "hotel", "chambre", "room", "nuit",
+                "nuits", "night", "nights"),
+    "subscribe": ("abonne", "abonner", "inscris", "inscrire", "subscribe", "subscription", "newsletter", "sign"),
+    "length": ("longueur", "length", "km", "miles", "kilometre", "kilometres", "kilometer", "kilometers", "mile", "metre",
+               "metres", "meter", "meters", "pied", "pieds", "feet", "foot"),
     "escalate": ("escalade", "escalader", "escalate", "humain", "human", "conseiller", "agent", "superviseur",
                  "supervisor", "transfert", "handoff"),
 }
@@ -61,6 +72,9 @@ salut combien comment quoi est-ce c'est s'il plait plaît
 the a an and or of to in on at for from by with is are was be been it its this that these those what which who
 how when where why can could would should will please me my your you i we our us do does did tell give get
 show hello hi thanks thank
+car ici non oui peu bon bien tres très tout tous toute lors ton ses nos vos mes eux sont ont avait été
+new all any one two not now use via but per off out own has had was did got let put run see say may yes yet
+too also just very much more most some such than then them they into over only like want need needs
 """.split())
 
 FRENCH_MARKERS = frozenset("""
@@ -79,6 +93,41 @@ LANGUAGES = {
     "allemand": "de", "german": "de", "italien": "it", "italian": "it", "japonais": "ja", "japanese": "ja",
     "chinois": "zh", "chinese": "zh", "portugais": "pt", "portuguese": "pt", "neerlandais": "nl", "dutch": "nl",
 }
+
+# Codes a request names in words (folded). An enum value or a code-like parameter is matched through them:
+# « dollars canadiens » → CAD, "pounds" → GBP for a currency, lb for a weight. Longest words first.
+ALIASES: dict[str, tuple[str, ...]] = {
+    # currencies (ISO 4217)
+    "eur": ("euros", "euro", "€"), "usd": ("dollars americains", "dollars us", "us dollars", "us dollar",
+                                          "dollars", "dollar", "$"),
+    "cad": ("dollars canadiens", "dollar canadien", "canadian dollars", "canadian dollar"),
+    "gbp": ("livres sterling", "livre sterling", "pounds sterling", "livres", "livre", "pounds", "pound",
+            "sterling", "£"),
+    "jpy": ("yens", "yen", "¥"), "chf": ("francs suisses", "franc suisse", "swiss francs", "swiss franc", "chf"),
+    "cny": ("yuans", "yuan", "renminbi"), "aud": ("dollars australiens", "australian dollars"),
+    # lengths and weights
+    "km": ("kilometres", "kilometre", "kilometers", "kilometer", "km"), "mi": ("miles", "mile"),
+    "m": ("metres", "metre", "meters", "meter"), "ft": ("feet", "foot", "pieds", "pied"),
+    "cm": ("centimetres", "centimetre", "centimeters", "centimeter"), "in": ("inches", "inch", "pouces", "pouce"),
+    "kg": ("kilogrammes", "kilogramme", "kilograms", "kilogram", "kilos", "kilo"), "lb": ("pounds", "pound", "lbs"),
+    "g": ("grammes", "gramme", "grams", "gram"),
+    # temperature scales
+    "c": ("celsius", "centigrade", "°c"), "f": ("fahrenheit", "°f"), "k": ("kelvin",),
+    "celsius": ("°c", "degres celsius"), "fahrenheit": ("°f",),
+}
+# Words that introduce the value a « to » / « from » parameter wants (« en dollars », "from Boston").
+TO_CUES = frozenset({"en", "vers", "to", "into", "in", "a", "pour", "jusqu", "->", "→"})
+FROM_CUES = frozenset({"de", "d", "du", "des", "from", "depuis", "since"})
+# Parameter names (folded words) that say which end of a pair a value belongs to.
+TO_ROLE = frozenset({"to", "target", "dest", "destination", "cible", "arrival", "arrivee", "into", "output", "vers",
+                     "end", "fin", "quote", "converted"})
+FROM_ROLE = frozenset({"from", "source", "src", "origin", "origine", "depart", "departure", "base", "start", "debut",
+                       "initial"})
+# Well-known companies → their ticker (a model knows these; any other name is passed as written).
+TICKERS = {"apple": "AAPL", "microsoft": "MSFT", "nvidia": "NVDA", "google": "GOOGL", "alphabet": "GOOGL",
+           "amazon": "AMZN", "tesla": "TSLA", "meta": "META", "facebook": "META", "netflix": "NFLX", "intel": "INTC",
+           "ibm": "IBM", "oracle": "ORCL", "adobe": "ADBE", "salesforce": "CRM", "amd": "AMD", "airbus": "AIR.PA",
+           "lvmh": "MC.PA", "totalenergies": "TTE.PA", "sanofi": "SAN.PA", "danone": "BN.PA", "renault": "RNO.PA"}
 
 # Property names (normalised) per kind of value: how the model knows what a parameter wants.
 PROPERTY_KINDS: dict[str, tuple[str, ...]] = {
@@ -99,8 +148,14 @@ PROPERTY_KINDS: dict[str, tuple[str, ...]] = {
     "unit": ("unit", "unite", "units", "unites", "scale", "echelle"),
     "currency": ("currency", "devise", "from_currency", "to_currency", "from", "to_cur", "base", "pair", "paire",
                  "source_currency", "target_currency", "devise_source", "devise_cible"),
-    "ticker": ("symbol", "symbole", "ticker", "stock", "action"),
+    "ticker": ("symbol", "symbole", "ticker", "stock", "action", "stock_symbol", "ticker_symbol"),
+    "item": ("item", "article", "product", "produit", "objet", "thing", "dish", "plat", "food", "ingredient",
+             "product_name", "item_name", "nom_produit"),
 }
+# Property names of a search query: the request without its command verb and next step.
+QUERY_NAMES = frozenset({"query", "q", "requete", "search", "terms", "keywords", "mots_cles", "search_query",
+                         "search_terms", "recherche"})
+CURRENCY_CODES = ("EUR", "USD", "CAD", "GBP", "JPY", "CHF", "CNY", "AUD")
 
 # Words that introduce a number's meaning (the number after them is an id, not an operand).
 ID_CUES = ("utilisateur", "user", "client", "customer", "compte", "account", "numero", "numéro", "n°", "no", "id",
@@ -157,4 +212,4 @@ def concepts(tokens: list[str]) -> set[str]:
 
 def meaningful(tokens: list[str]) -> set[str]:
     """Stems of the words that carry meaning (no stop words, no tiny words)."""
-    return {stem(t) for t in tokens if len(t) >= 4 and t not in STOP_WORDS and not t.isdigit()}
+    return {stem(t) for t in tokens if len(t) >= 3 and t not in STOP_WORDS and not t.isdigit()}

@@ -221,6 +221,154 @@ def languages(text: str) -> list[str]:
     return out
 
 
+# -- values that come in pairs: « de Paris à Montréal », « 250 euros en dollars canadiens » ------------------------
+
+def role_of(name: str) -> str | None:
+    """"to" / "from" when a parameter's name says which end of a pair it is (to_currency, devise_source,
+    origin, destination…), else None."""
+    tokens = set(lex.words(name))
+    if tokens & lex.TO_ROLE:
+        return "to"
+    if tokens & lex.FROM_ROLE:
+        return "from"
+    return None
+
+
+_SKIPPED_BEFORE = frozenset({"le", "la", "les", "l", "the", "un", "une", "des", "some", "my", "mon", "ma", "mes"})
+
+
+def cue(folded: str, start: int) -> str | None:
+    """"to" / "from" when the words just before `start` (in folded text) introduce a destination or a source."""
+    before = re.findall(r"[a-z0-9]+|->|→", folded[max(0, start - 30):start])
+    for word in reversed(before[-4:]):
+        if word in lex.TO_CUES:
+            return "to"
+        if word in lex.FROM_CUES:
+            return "from"
+        if word in _SKIPPED_BEFORE or word.isdigit():
+            continue
+        return None
+    return None
+
+
+def _alias_pattern(word: str) -> str:
+    """A word of the lexicon as a whole word of folded text (« € », "°c" may touch a number)."""
+    head = r"(?<![a-z0-9])" if word[0].isalnum() else ""
+    tail = r"(?![a-z0-9'’])" if word[-1].isalnum() else ""
+    return head + re.escape(word) + tail
+
+
+@lru_cache(maxsize=2048)
+def coded_mentions(text: str, codes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+    """Where the text names one of `codes` (directly or through the lexicon's words for it), in order:
+    ((code, cue), …). « 250 euros en dollars canadiens », (EUR, CAD) → (("EUR", None), ("CAD", "to"))."""
+    folded = lex.fold(text)
+    spans: list[tuple[int, int, str]] = []
+    for code in codes:
+        key = lex.fold(str(code))
+        words = list(lex.ALIASES.get(key, ()))
+        if len(key) > 2:
+            words.append(key)
+        for word in words:
+            for m in re.finditer(_alias_pattern(word), folded):
+                spans.append((m.start(), m.end(), code))
+        if len(key) <= 2:
+            # A short code (« C », "km", "F") counts as written, in its own case, after a number or a cue.
+            for m in re.finditer(rf"(?<![\w'’]){re.escape(str(code))}(?![\w'’])", text):
+                if re.search(r"(?:\d\s*°?|\b(?:en|to|into|in|from|de|vers))\s*$", text[:m.start()], re.I):
+                    spans.append((m.start(), m.end(), code))
+    spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
+    out, end = [], -1
+    for start, stop, code in spans:
+        if start < end:
+            continue                      # inside a longer name already read (« dollars » in « dollars canadiens »)
+        out.append((code, cue(folded, start)))
+        end = stop
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def place_mentions(text: str) -> tuple[tuple[str, str | None], ...]:
+    """Places with the word that introduces them: « de Paris à Montréal » → (("Paris", "from"), ("Montréal", "to"))."""
+    folded = lex.fold(text)
+    out = []
+    for name in place_names(text):
+        at = text.find(name)
+        if at < 0:
+            at = folded.find(lex.fold(name))
+        out.append((name, cue(folded, at) if at >= 0 else None))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def language_mentions(text: str) -> tuple[tuple[str, str | None], ...]:
+    folded = lex.fold(text)
+    out = []
+    for m in re.finditer(r"[a-z]+", folded):
+        code = lex.LANGUAGES.get(m.group(0))
+        if code:
+            out.append((code, cue(folded, m.start())))
+    return tuple(out)
+
+
+def pick(mentions, role: str | None, paired: bool = True) -> object:
+    """The value a parameter with `role` takes among (value, cue) mentions; `paired`: the tool also has the
+    other end of the pair (then a single uncued value is the source, not the destination)."""
+    mentions = list(mentions)
+    if not mentions:
+        return None
+    if role == "to":
+        cued = [v for v, c in mentions if c == "to"]
+        if cued:
+            return cued[-1]
+        source = pick(mentions, "from")
+        rest = [v for v, c in mentions if c != "from" and v != source]
+        if rest:
+            return rest[-1]
+        return mentions[-1][0] if not paired else None
+    if role == "from":
+        cued = [v for v, c in mentions if c == "from"]
+        if cued:
+            return cued[0]
+        rest = [v for v, c in mentions if c != "to"]
+        return rest[0] if rest else None
+    return mentions[0][0]
+
+
+QUANTITY_NOUN = re.compile(r"(?<![\w.,])\d+\s+(?!%|€|\$)([a-zà-ÿ][a-zà-ÿ'’-]{2,}(?:\s+(?:de|d'|d’|of)\s*[a-zà-ÿ'’-]{2,})?)",
+                           re.I)
+NOT_ITEMS = frozenset(lex.fold(w) for w in """
+personnes personne people persons fois times jours jour days day nuits nuit nights night heures heure hours hour
+minutes minute ans years euros euro dollars dollar km miles mile metres meters kg kilos pourcent percent
+""".split())
+
+
+@_fresh
+def things(text: str) -> list[str]:
+    """What a request is about when it is a thing, not a place: proper nouns (« le Widget »), quoted names,
+    then the noun after a quantity (« 3 croissants » → "croissants")."""
+    found = places(text) or quoted(text)
+    if found:
+        return found
+    return [m.group(1) for m in QUANTITY_NOUN.finditer(text) if lex.fold(m.group(1).split()[0]) not in NOT_ITEMS]
+
+
+SEARCH_LEAD = re.compile(r"^\s*(?:(?:peux-tu|pouvez-vous|pourrais-tu|pourriez-vous|can you|could you|please|"
+                         r"stp|s'il te plaît)\s+)?(?:me\s+)?(?:cherche[rz]?|recherche[rz]?|trouve[rz]?|search(?: for)?|"
+                         r"find|look up|lookup|google)\s+(?:moi\s+|me\s+)?", re.I)
+NEXT_STEP = re.compile(r"\s*(?:,\s*)?(?:\b(?:puis|ensuite|then|and then|et ensuite)\b|\b(?:et|and)\s+(?=calcul|comput|"
+                       r"multipli|divis|addition|add|ajout|donne|give|tell|dis))[\s\S]*$", re.I)
+
+
+@_fresh
+def search_terms(text: str) -> list[str]:
+    """What to search for, the way a model writes a query: the request without its command verb, its
+    politeness, or the next step (« Cherche le prix du billet Paris-Lyon puis calcule… » → "le prix du billet
+    Paris-Lyon")."""
+    terms = NEXT_STEP.sub("", SEARCH_LEAD.sub("", text.strip())).strip(" ?.!,;:")
+    return [terms] if terms else []
+
+
 def stated_name(texts: list[str]) -> str | None:
     for text in reversed(texts):
         m = NAME_STATED.search(text)
