@@ -27,12 +27,13 @@ from ._policy import constrain
 
 __all__ = ["PLAYBOOK", "Engine", "constrain"]
 
-RECALL = re.compile(r"rappel|de quoi (?:avons|a-t-on)|qu'est-ce que je (?:t'|vous )?ai demandé|précédemment|"
+RECALL = re.compile(r"rappelle-(?:moi|nous) (?:ce que|ce qu'|de quoi)|de quoi (?:avons|a-t-on)|qu'est-ce que je (?:t'|vous )?ai demandé|précédemment|"
                     r"plus tôt|avant cela|what did i (?:ask|say)|earlier|remind me", re.I)
 ASKS_NAME = re.compile(r"comment je m'appelle|quel est mon (?:nom|prénom)|what(?:'s| is) my name|who am i\b", re.I)
 ASKS_ID = re.compile(r"(?:quel est |c'est quoi )?mon (?:numéro|num|n°) de commande|my order (?:number|id)|"
                      r"quel(?:le)? (?:est )?(?:ma|mon) (?:commande|référence)", re.I)
 GREETING = re.compile(r"^\W*(?:bonjour|salut|hello|hi|hey|coucou)\b", re.I)
+THANKS = re.compile(r"^\W*(?:merci|thanks|thank you|thx|cheers)\b[^?]*$", re.I)
 WHO = re.compile(r"qui es-tu|qui êtes-vous|présente-toi|présentez-vous|who are you|introduce yourself", re.I)
 REFUSAL_WORDS = re.compile(r"deny|denied|refus|refused|not allowed|non autoris|interdit|forbidden|blocked|bloqu|"
                            r"permission|hook|politique|policy", re.I)
@@ -256,7 +257,7 @@ class Engine:
             operation = next((c for c in ("sum", "product", "difference", "quotient")
                               if c in _choosing.profile(tool)[0] | _choosing.profile(tool)[1]), None)
             return say.arithmetic(tool_input, data, operation, self.lang)
-        ends = [n for n, (role, paired) in _filling.roles(tool).items() if paired]
+        ends = [n for n, (role, paired, _) in _filling.roles(tool).items() if paired]
         source = next((n for n in ends if _filling.roles(tool)[n][0] == "from"), None)
         target = next((n for n in ends if _filling.roles(tool)[n][0] == "to"), None)
         if source and target and isinstance(tool_input.get(source), str) and isinstance(tool_input.get(target), str):
@@ -302,6 +303,8 @@ class Engine:
             return (f"Plus tôt dans cette conversation, vous m'avez écrit : {listed}." if fr
                     else f"Earlier in this conversation you wrote: {listed}.")
         persona = self.rules.persona
+        if THANKS.search(q):
+            return "Avec plaisir !" if fr else "You're welcome!"
         if GREETING.search(q) or WHO.search(q):
             if persona:
                 return (f"Bonjour ! Je suis {persona}. (Modèle simulé du cours : réponses calculées localement.)"

@@ -27,7 +27,9 @@ ERROR_KEYS = ("error", "erreur", "errors", "error_message", "message_erreur", "e
 FAILED_STATUS = frozenset({"error", "erreur", "failed", "failure", "fail", "echec", "ko", "ko!"})
 REASON_KEYS = ("message", "detail", "details", "reason", "raison", "description", "msg")
 MONEY_KEYS = ("price", "prix", "amount", "montant", "total", "value", "valeur", "result", "resultat", "résultat",
-              "converted", "montant_converti", "converted_amount", "cost", "cout", "coût")
+              "converted", "montant_converti", "converted_amount", "cost", "cout", "coût", "balance", "solde", "last",
+              "last_price", "close", "open_price")
+REPEATS = frozenset({"query", "q", "expression", "expr", "input", "requete", "requête", "question"})
 RESULT_KEYS = ("result", "resultat", "résultat", "value", "valeur", "total", "sum", "somme", "product", "produit",
                "difference", "différence", "quotient", "answer", "converted", "converted_amount", "montant_converti",
                "amount", "montant")
@@ -41,7 +43,7 @@ LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result":
              "confirmation": "confirmation", "days": "jours", "rate": "taux", "distance": "distance",
              "duration": "durée", "size": "taille", "cart size": "articles au panier", "population": "population",
              "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message"}
-NOUNS_FR = {"user": "utilisateur", "users": "utilisateurs", "order": "commande", "invoice": "facture",
+NOUNS_FR = {"balance": "solde", "user": "utilisateur", "users": "utilisateurs", "order": "commande", "invoice": "facture",
             "ticket": "ticket", "customer": "client", "account": "compte", "product": "produit", "employee": "employé",
             "booking": "réservation", "reservation": "réservation", "item": "article", "book": "livre",
             "package": "colis", "parcel": "colis", "payment": "paiement", "flight": "vol", "member": "membre"}
@@ -145,16 +147,19 @@ def _subject(name: str, tool_input: dict, lang: str) -> str | None:
         if isinstance(value, bool):
             continue
         if re.search(r"(?:^|_)(?:id|number|numero|no|num)$", lex.fold(key)) and isinstance(value, (int, str)):
-            noun = _noun(name, lang)
+            # The parameter's own noun first (account_id → « compte »), else the tool's (get_user → user).
+            owner = re.sub(r"(?:^|_)(?:id|number|numero|no|num)$", "", lex.fold(key))
+            noun = (_noun(owner, lang) if owner else None) or _noun(name, lang)
             shown = _value(value, lang, "id")
-            return f"{noun[0].upper()}{noun[1:]} {shown}" if noun and isinstance(value, int) else shown
+            return f"{noun[0].upper()}{noun[1:]} {shown}" if noun else shown
         if isinstance(value, str) and 0 < len(value) <= 40:
             return value
     return None
 
 
 DONE_FLAGS = ("ok", "success", "done", "subscribed", "sent", "created", "booked", "added", "deleted", "updated",
-              "saved", "inscrit", "envoye", "cree", "reserve", "ajoute", "supprime")
+              "saved", "cancelled", "canceled", "confirmed", "inscrit", "envoye", "cree", "reserve", "ajoute",
+              "supprime", "annule", "confirme")
 
 
 def _done(name: str, tool_input: dict, data: dict, lang: str) -> str | None:
@@ -172,7 +177,8 @@ def _done(name: str, tool_input: dict, data: dict, lang: str) -> str | None:
 
 
 def _echoes(key: object, value: object, tool_input: dict) -> bool:
-    if str(key).lower() in ECHO:
+    """A field that only repeats the request (the query sent, the city asked about)."""
+    if str(key).lower() in REPEATS:
         return True
     return any(value == v or (isinstance(value, str) and isinstance(v, str) and value.lower() == v.lower())
                for v in tool_input.values() if not isinstance(v, bool))
@@ -359,7 +365,7 @@ def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    first = text.split(" ", 1)[0]
+    first = text.split(" ", 1)[0].rstrip(":,;")
     if re.fullmatch(r"[^\W\d_][\w'’-]*", first) and "_" not in first:
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."

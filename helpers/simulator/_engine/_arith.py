@@ -5,7 +5,19 @@ import ast
 import operator
 import re
 
-EXPRESSION = re.compile(r"-?\d+(?:[.,]\d+)?(?:\s*[-+*/×÷x]\s*-?\d+(?:[.,]\d+)?)+")
+EXPRESSION = re.compile(r"-?\d+(?:[.,]\d+)?(?:\s*(?:\*\*|[-+*/×÷x^])\s*-?\d+(?:[.,]\d+)?)+")
+N_ = r"(-?\d+(?:[.,]\d+)?)"
+# Operators written in words, between two numbers (« 17 plus 25 », "2 to the power of 10", « 15 % de 80 »).
+WORDED = [
+    (re.compile(rf"{N_}\s*%\s*(?:de|d'|of)\s*{N_}", re.I), r"\1 / 100 * \2"),
+    (re.compile(rf"{N_}\s+(?:to the power of|(?:à la )?puissance|raised to(?: the power of)?)\s+{N_}", re.I), r"\1 ** \2"),
+    (re.compile(rf"{N_}\s+(?:au carré|squared)", re.I), r"\1 ** 2"),
+    (re.compile(rf"{N_}\s+(?:au cube|cubed)", re.I), r"\1 ** 3"),
+    (re.compile(rf"{N_}\s+(?:plus)\s+{N_}", re.I), r"\1 + \2"),
+    (re.compile(rf"{N_}\s+(?:moins|minus)\s+{N_}", re.I), r"\1 - \2"),
+    (re.compile(rf"{N_}\s+(?:fois|times|multipli\w* (?:par|by))\s+{N_}", re.I), r"\1 * \2"),
+    (re.compile(rf"{N_}\s+(?:divis\w* (?:par|by)|over)\s+{N_}", re.I), r"\1 / \2"),
+]
 NUM = r"(\d+(?:[.,]\d+)?)"
 PEOPLE = r"(?:personnes?|people|persons?|adultes?|adults?|passagers?|passengers?|invités?|guests?|participants?)"
 
@@ -45,7 +57,12 @@ OPERATIONS = [  # (pattern, kind, factor: None = the number the pattern read, a 
     (re.compile(r"\b(?:somme|total|additionn\w*|ensemble|cumul\w*|réunies|ajout\w*|sum|add|plus|combined|together)\b"
                 r"|\+", re.I), "sum", None),
 ]
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+        ast.Pow: lambda a, b: a ** b if abs(b) <= 64 and abs(a) < 1e12 else _too_big()}
+
+
+def _too_big():
+    raise ValueError("exponent too large")
 
 
 def fmt(n: float) -> str:
@@ -54,12 +71,22 @@ def fmt(n: float) -> str:
 
 
 def written_expression(text: str) -> str | None:
-    """An expression the user wrote (« 17 + 25 », "3 x 4"), normalised for a calculator."""
+    """An expression the user wrote (« 17 + 25 », "3 x 4", « 17 plus 25 », "2 to the power of 10", « 15 % de
+    80 »), normalised for a calculator."""
+    for pattern, replacement in WORDED:
+        text = pattern.sub(replacement, text)
     m = EXPRESSION.search(text)
     if not m:
         return None
-    return re.sub(r"\s*([-+*/])\s*", r" \1 ", m.group(0).replace(",", ".").replace("×", "*").replace("÷", "/")
-                  .replace("x", "*")).strip()
+    expr = m.group(0).replace(",", ".").replace("×", "*").replace("÷", "/").replace("x", "*").replace("^", "**")
+    tokens = re.findall(r"(?:(?<![\d.])-)?\d+(?:\.\d+)?|\*\*|[-+*/]", expr)
+    out: list[str] = []
+    for token in tokens:        # a minus right after an operator (or first) belongs to the number
+        if out and token.startswith("-") and len(token) > 1 and out[-1][-1].isdigit():
+            out += ["-", token[1:]]
+        else:
+            out.append(token)
+    return " ".join(out)
 
 
 def operation(text: str) -> tuple[str, float | None]:

@@ -18,11 +18,20 @@ AMBIGUOUS = frozenset({"plus", "total", "fois", "times", "moins", "minus", "prod
 ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})
 
 
+OPERATIONS = frozenset({"sum", "product", "difference", "quotient"})
+# « combien de temps », "how long": a duration, not the weather (« temps »).
+DURATION = re.compile(r"\b(?:en\s+)?combien de temps\b|\bhow long\b|\btemps de (?:trajet|parcours|route)\b", re.I)
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
 @lru_cache(maxsize=512)
 def _profile(name: str, description: str, params: str) -> tuple[frozenset, frozenset, frozenset, frozenset]:
     short = name.rsplit("__", 1)[-1]           # mcp__server__tool → tool
     name_tokens, desc_tokens, param_tokens = lex.words(short), lex.words(description), lex.words(params)
-    return (frozenset(lex.concepts(name_tokens)), frozenset(lex.concepts(desc_tokens) | lex.concepts(param_tokens)),
+    others = lex.concepts(desc_tokens) | lex.concepts(param_tokens)
+    if (lex.concepts(name_tokens) | others) & OPERATIONS:
+        others.add("calc")                     # an add / multiply tool is a tool to compute with
+    return (frozenset(lex.concepts(name_tokens)), frozenset(others),
             frozenset(lex.meaningful(name_tokens)), frozenset(lex.meaningful(desc_tokens + param_tokens)))
 
 
@@ -35,12 +44,15 @@ def profile(tool: dict) -> tuple[frozenset, frozenset, frozenset, frozenset]:
 
 @lru_cache(maxsize=512)
 def request_profile(text: str) -> tuple[frozenset, frozenset]:
-    tokens = lex.words(text)
+    tokens = lex.words(DURATION.sub(" durée ", text))
     found = lex.concepts(tokens)
     if not any(ch.isdigit() for ch in text):
         # « plus », « fois », "times" without numbers are just words; « additionne », "add" still ask to compute.
         found = lex.concepts([t for t in tokens if t not in AMBIGUOUS])
-    if found & {"sum", "product", "difference", "quotient"}:
+    elif len(NUMBER.findall(text)) < 2:
+        # « combien de commandes depuis 2023 ? » asks to count, not to compute: one number is no operation.
+        found = lex.concepts([t for t in tokens if t != "combien"])
+    if found & OPERATIONS:
         found.add("calc")
     return frozenset(found), frozenset(lex.meaningful(tokens))
 
@@ -65,14 +77,17 @@ def _telling_pattern(pattern: str) -> re.Pattern | None:
         return None
 
 
-def _fits_a_pattern(tool: dict, text: str) -> bool:
-    """The request holds a value one of the tool's parameters is patterned for (INV-2024-001 for ^INV-…)."""
+def _fits_a_value(tool: dict, text: str) -> bool:
+    """The request holds a value one of the tool's parameters is made for: a match of its `pattern`
+    (INV-2024-001 for ^INV-…), or a company the lexicon knows for a ticker parameter."""
     schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-    for spec in props.values():
+    for name, spec in props.items():
         pattern = _telling_pattern(spec["pattern"]) if isinstance(spec, dict) and isinstance(
             spec.get("pattern"), str) else None
         if pattern and any(len(m.group(0)) >= 4 for m in pattern.finditer(text)):
+            return True
+        if lex.fold(str(name)) in lex.PROPERTY_KINDS["ticker"] and set(lex.words(text)) & lex.TICKERS.keys():
             return True
     return False
 
@@ -82,10 +97,14 @@ def score(tool: dict, text: str) -> float:
     cognates (name 1), and a value of the request that fits one of its patterns (2.5)."""
     asked, said = request_profile(text)
     name_concepts, other_concepts, name_words, other_words = profile(tool)
+    tool_ops = (name_concepts | other_concepts) & OPERATIONS
+    if tool_ops and asked & OPERATIONS and not (asked & tool_ops) and not (name_concepts | other_concepts) - (
+            OPERATIONS | {"calc"}):
+        return 0.0                             # a multiply tool for « 17 + 25 »: the model adds by itself
     points = 3.0 * len(asked & name_concepts) + 2.0 * len(asked & (other_concepts - name_concepts))
     points += 2.0 * len(said & name_words) + 0.5 * len(said & (other_words - name_words))
     points += 1.0 * _cognates(said, name_words)
-    if _fits_a_pattern(tool, text):
+    if _fits_a_value(tool, text):
         points += 2.5
     return points
 

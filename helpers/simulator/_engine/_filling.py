@@ -23,6 +23,7 @@ ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|
                      r"^(?:id|ref|sku)(?:_|$)|_id_|order|commande", re.I)
 AMOUNT_NAME = re.compile(r"amount|montant|price|prix|total|sum|somme|cost|cout|quantity|quantite", re.I)
 REASON_NAME = re.compile(r"reason|raison|motif|cause|why|pourquoi", re.I)
+RECIPIENT_NAME = re.compile(r"recipient|destinataire|^to$|addressee|send_to", re.I)
 
 
 @dataclass
@@ -173,8 +174,18 @@ def _currencies(text: str) -> tuple:
     return rd.coded_mentions(text, lex.CURRENCY_CODES + extra)
 
 
+def _pair_value(text: str, role: str, paired: bool) -> object:
+    """One end of a pair whose kind the schema does not say (« from » / « to »): the first kind of value the
+    request names in pairs — currencies, units, languages, places."""
+    for mentions in (_currencies(text), rd.coded_mentions(text, UNIT_CODES), rd.language_mentions(text),
+                     rd.place_mentions(text)):
+        if mentions:
+            return rd.pick(mentions, role, paired)
+    return None
+
+
 def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: bool = True,
-            role: str | None = None, paired: bool = False) -> object:
+            role: str | None = None, paired: bool = False, kind: str | None = None) -> object:
     """The value for one scalar property, or None when the model does not know it. `role`: "from" / "to" for
     one end of a pair of parameters of the same kind (`paired`: the tool has the other end too)."""
     types = _types(spec)
@@ -184,7 +195,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         return ctx.focus[name]
     if "enum" in spec:
         return _enum_value(spec, latest, role, paired)
-    kind = kind_of(name, spec)
+    kind = kind or kind_of(name, spec)
     known = _from_results(name, ctx)
     if known is not None and kind not in ("text", "expression"):
         return known
@@ -211,6 +222,11 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             m = pattern.search(text)
             if m:
                 return m.group(0)
+    if kind == "other" and role and paired and "string" in types:
+        return _pair_value(latest, role, paired)
+    if kind == "url":
+        found = ctx.facts.first(rd.addresses)
+        return found[0] if found else None
     if kind == "place":
         if role:
             return rd.pick(rd.place_mentions(latest), role, paired)
@@ -227,6 +243,8 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             return _arith.expression(latest, ctx.numbers)
         return _arith.written_expression(latest)
     if kind == "person":
+        if RECIPIENT_NAME.search(lex.fold(name)) and rd.emails(latest):
+            return rd.emails(latest)[0]           # « envoie à bob@corp.com »: the address is the recipient
         stated = rd.stated_name(ctx.facts.everything[::-1])
         if stated:
             return stated
@@ -234,6 +252,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         return found[0] if found else None
     if kind == "date":
         found = ctx.facts.first(rd.dates)
+        if role and paired:                       # start_date / end_date: the first date, then the second
+            index = 0 if role == "from" else 1
+            return found[index] if len(found) > index else None
         return found[0] if found else None
     if kind == "currency":
         return rd.pick(_currencies(latest), role, paired)
@@ -333,16 +354,25 @@ def _pair_key(name: str, spec: dict) -> object:
     return kind_of(name, spec)
 
 
-def roles(tool: dict) -> dict[str, tuple[str, bool]]:
-    """name → (role, paired) for the parameters that are one end of a pair (from_currency / to_currency…)."""
-    props = {n: (s if isinstance(s, dict) else {}) for n, s in properties(tool).items()}
-    found = {n: (rd.role_of(n), _pair_key(n, s)) for n, s in props.items()}
+def roles(tool: dict) -> dict[str, tuple[str, bool, str]]:
+    """name → (role, paired, kind) for the parameters that are one end of a pair (from_currency / to_currency,
+    origin / destination, start / end…). A bare end (« from », "quote") takes its partner's kind."""
+    return _roles(json.dumps(properties(tool), sort_keys=True, default=str))
+
+
+@lru_cache(maxsize=512)
+def _roles(props_json: str) -> dict[str, tuple[str, bool, str]]:
+    props = {n: (s if isinstance(s, dict) else {}) for n, s in json.loads(props_json).items()}
+    found = {n: (rd.role_of(n), _pair_key(n, s), kind_of(n, s)) for n, s in props.items()}
     out = {}
-    for name, (role, key) in found.items():
+    for name, (role, key, kind) in found.items():
         if role is None:
             continue
-        paired = any(other != name and r and r != role and k == key for other, (r, k) in found.items())
-        out[name] = (role, paired)
+        partners = [(k, kd) for other, (r, k, kd) in found.items()
+                    if other != name and r and r != role and (k == key or "other" in (k, key))]
+        if kind == "other" and partners:
+            kind = next((kd for _, kd in partners if kd != "other"), kind)
+        out[name] = (role, bool(partners), kind)
     return out
 
 
@@ -363,8 +393,8 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
             if values or name in needed:
                 out[name] = [_typed(v, items) for v in values]
             continue
-        role, paired = pairs.get(name, (None, False))
-        value = _typed(_scalar(name, spec, ctx, operands, name in needed, role, paired), spec)
+        role, paired, pair_kind = pairs.get(name, (None, False, None))
+        value = _typed(_scalar(name, spec, ctx, operands, name in needed, role, paired, pair_kind), spec)
         if value is None and "enum" in spec and name in needed:
             value = spec.get("default", spec["enum"][0])
         if value is None and "boolean" in types and name in needed:
@@ -398,10 +428,10 @@ def main_property(tool: dict) -> tuple[str, str] | None:
     pairs = roles(tool)
     for name in order:
         spec = props.get(name) if isinstance(props.get(name), dict) else {}
-        if "string" not in _types(spec) or "enum" in spec or pairs.get(name, (None, False))[1]:
+        if "string" not in _types(spec) or "enum" in spec or pairs.get(name, (None, False, None))[1]:
             continue                # one end of a pair (origin / destination) is not « the » entity
         kind = kind_of(name, spec)
-        if kind in ("place", "id", "person", "email", "ticker", "item", "other"):
+        if kind in ("place", "id", "person", "email", "ticker", "item", "url", "other"):
             return name, kind
     return None
 
@@ -423,6 +453,8 @@ def entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
         values = tickers(latest)
     elif kind == "item":
         values = rd.things(latest)
+    elif kind == "url":
+        values = rd.addresses(latest)
     else:
         values = rd.places(latest)
     return [(name, v) for v in values]

@@ -27,7 +27,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "difference": ("soustrais", "soustraire", "soustraction", "moins", "difference", "subtract", "minus", "-"),
     "quotient": ("divise", "diviser", "division", "quotient", "divide", "divided", "/", "÷"),
     "calc": ("calcul", "calcule", "calculer", "calculate", "calculator", "calculatrice", "compute", "arithmetique",
-             "arithmetic", "math", "maths", "expression", "evaluate", "evalue", "combien"),
+             "arithmetic", "math", "maths", "expression", "evaluate", "evalue", "combien", "power", "puissance",
+             "squared", "carre", "pourcentage", "percent", "percentage", "%", "racine", "sqrt"),
     "translate": ("traduis", "traduire", "traduction", "traducteur", "translate", "translation", "translator"),
     "user": ("utilisateur", "user", "client", "customer", "compte", "account", "profil", "profile", "membre",
              "member"),
@@ -35,7 +36,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                "wiki", "wikipedia", "information", "informations", "renseigne"),
     "population": ("population", "habitant", "habitants", "inhabitant", "inhabitants", "peuple"),
     "send": ("envoie", "envoyer", "send", "mail", "email", "courriel", "message", "notifie", "notify"),
-    "stock": ("action", "bourse", "stock", "share", "ticker", "cotation", "cours"),
+    "stock": ("action", "bourse", "stock", "share", "shares", "ticker", "cotation", "cours", "trading", "traded",
+              "trade", "cote", "nasdaq", "nyse", "cac"),
     "currency": ("taux", "change", "devise", "currency", "exchange", "rate", "euro", "euros", "dollar", "dollars",
                  "yen", "yens", "livre", "livres", "pound", "pounds", "sterling"),
     "convert": ("convertis", "convertir", "conversion", "convert", "conversion", "converti", "converter"),
@@ -47,7 +49,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "price": ("prix", "price", "cout", "cost", "tarif", "coute", "costs"),
     "stock_level": ("stock", "inventaire", "inventory", "disponible", "available", "quantite", "quantity"),
     "train": ("train", "gare", "station", "depart", "departure", "horaires"),
-    "distance": ("distance", "trajet", "route", "itineraire"),
+    "distance": ("distance", "trajet", "route", "routier", "itineraire", "directions", "voiture", "drive",
+                 "driving", "conduire", "aller", "rejoindre", "travel", "trip"),
     "define": ("definition", "define", "definis", "signifie", "mean", "meaning", "dictionnaire", "dictionary"),
     "invoice": ("facture", "factures", "invoice", "invoices", "bill", "billing", "facturation"),
     "ticket": ("ticket", "tickets", "incident", "support"),
@@ -59,6 +62,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "subscribe": ("abonne", "abonner", "inscris", "inscrire", "subscribe", "subscription", "newsletter", "sign"),
     "length": ("longueur", "length", "km", "miles", "kilometre", "kilometres", "kilometer", "kilometers", "mile", "metre",
                "metres", "meter", "meters", "pied", "pieds", "feet", "foot"),
+    "cancel": ("annule", "annuler", "annulation", "cancel", "cancellation", "abort", "resilie", "resilier"),
+    "reminder": ("rappel", "rappels", "reminder", "remind", "alarme", "alarm", "reveil", "memo"),
+    "nutrition": ("calorie", "calories", "kcal", "nutrition", "nutritionnel", "nutritional", "proteine", "protein",
+                  "glucide", "carbs", "vitamine", "vitamin", "aliment", "food"),
+    "duration": ("duree", "duration", "long", "longtemps"),
     "escalate": ("escalade", "escalader", "escalate", "humain", "human", "conseiller", "agent", "superviseur",
                  "supervisor", "transfert", "handoff"),
 }
@@ -111,6 +119,14 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "cm": ("centimetres", "centimetre", "centimeters", "centimeter"), "in": ("inches", "inch", "pouces", "pouce"),
     "kg": ("kilogrammes", "kilogramme", "kilograms", "kilogram", "kilos", "kilo"), "lb": ("pounds", "pound", "lbs"),
     "g": ("grammes", "gramme", "grams", "gram"),
+    # enum values a request often says in other words (a status, a priority, a day)
+    "late": ("en retard", "retard", "overdue"), "overdue": ("en retard", "retard"),
+    "done": ("terminees", "terminee", "termines", "termine", "finies", "fini", "faites", "completed"),
+    "todo": ("a faire",), "pending": ("en attente", "waiting"), "in_progress": ("en cours", "in progress"),
+    "open": ("ouverts", "ouvertes", "ouvert", "ouverte"), "closed": ("fermes", "fermees", "ferme", "fermee", "clos"),
+    "high": ("haute", "elevee", "urgent", "urgente", "urgents"), "low": ("basse", "faible"), "medium": ("moyenne",),
+    "today": ("aujourd'hui", "aujourd hui", "ce soir", "tonight"), "tomorrow": ("demain",),
+    "yesterday": ("hier",), "week": ("semaine",), "month": ("mois",),
     # temperature scales
     "c": ("celsius", "centigrade", "°c"), "f": ("fahrenheit", "°f"), "k": ("kelvin",),
     "celsius": ("°c", "degres celsius"), "fahrenheit": ("°f",),
@@ -146,8 +162,10 @@ PROPERTY_KINDS: dict[str, tuple[str, ...]] = {
     "date": ("date", "day", "jour", "when", "quand", "start_date", "end_date", "date_debut", "date_fin", "deadline",
              "echeance"),
     "unit": ("unit", "unite", "units", "unites", "scale", "echelle"),
-    "currency": ("currency", "devise", "from_currency", "to_currency", "from", "to_cur", "base", "pair", "paire",
-                 "source_currency", "target_currency", "devise_source", "devise_cible"),
+    "currency": ("currency", "devise", "from_currency", "to_currency", "base", "pair", "paire", "quote_currency",
+                 "base_currency", "source_currency", "target_currency", "devise_source", "devise_cible"),
+    "url": ("url", "uri", "link", "lien", "website", "site", "domain", "domaine", "host", "hostname", "ip",
+            "ip_address", "adresse_ip", "endpoint", "server", "serveur"),
     "ticker": ("symbol", "symbole", "ticker", "stock", "action", "stock_symbol", "ticker_symbol"),
     "item": ("item", "article", "product", "produit", "objet", "thing", "dish", "plat", "food", "ingredient",
              "product_name", "item_name", "nom_produit"),
@@ -170,7 +188,7 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|[+*×÷/-]")
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|[+*×÷/%-]")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 

@@ -161,7 +161,7 @@ def dates(text: str) -> list[str]:
 
 
 SENTENCE_START = re.compile(r"(?:^|[.!?:;\n]\s*)$")
-NAMING_VERB = re.compile(r"^\s*(?:est|sont|a|ont|is|are|has|have|was|compte|possède|,|\?|!|\.|$)", re.I)
+NAMING_VERB = re.compile(r"^\s*(?:(?:est|sont|a|ont|is|are|has|have|was|compte|possède)\b|,|\?|!|\.|$)", re.I)
 
 
 @_fresh
@@ -188,7 +188,9 @@ def places(text: str) -> list[str]:
 
 ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
 NOT_PLACES = frozenset({"API", "JSON", "OK", "USD", "EUR", "JPY", "GBP", "CHF", "ID", "SDK", "CLI", "FAQ", "PDF", "URL"})
-AFTER_PREPOSITION = re.compile(r"\b(?:à|a|au|en|in|at|for|pour|sur|near|près de)\s+([a-zà-ÿ][a-zà-ÿ-]{2,})", re.I)
+AFTER_PREPOSITION = re.compile(r"\b(?:à|a|au|en|in|at|for|pour|sur|near|près de)\s+((?:(?:new|san|santa|los|las|saint|"
+                               r"sainte|st|rio|buenos|hong|kuala|tel|abu|sao|são|le|la|port|mont|cape|cap)\s+)?"
+                               r"[a-zà-ÿ][a-zà-ÿ-]{2,})", re.I)
 NOT_LOWER_PLACES = frozenset(lex.fold(w) for w in """
 moi toi lui elle nous vous eux the this that my your me us it him her them quelle quel quoi combien celsius fahrenheit
 anglais français francais espagnol allemand english french spanish german json ce cette ces un une des le la les
@@ -219,6 +221,17 @@ def languages(text: str) -> list[str]:
         if code and code not in out:
             out.append(code)
     return out
+
+
+URL = re.compile(r"\bhttps?://[^\s<>\"'»]+|\b(?:\d{1,3}\.){3}\d{1,3}\b|"
+                 r"\b(?:[a-z0-9-]+\.)+(?:com|org|net|fr|io|dev|ai|edu|gov|eu|de|uk|co|app|info)\b(?:/[^\s\"'»]*)?", re.I)
+
+
+@_fresh
+def addresses(text: str) -> list[str]:
+    """URLs, host names and IP addresses, as written (« 8.8.8.8 », "example.com", "https://…")."""
+    cleaned = EMAIL.sub(" ", text)
+    return list(dict.fromkeys(m.group(0).rstrip(".,;:!?)") for m in URL.finditer(cleaned)))
 
 
 # -- values that come in pairs: « de Paris à Montréal », « 250 euros en dollars canadiens » ------------------------
@@ -343,6 +356,9 @@ minutes minute ans years euros euro dollars dollar km miles mile metres meters k
 """.split())
 
 
+ARTICLE_NOUN = re.compile(r"\b(?:a|an|one|un|une)\s+([a-zà-ÿ][a-zà-ÿ'’-]{2,})\b", re.I)
+
+
 @_fresh
 def things(text: str) -> list[str]:
     """What a request is about when it is a thing, not a place: proper nouns (« le Widget »), quoted names,
@@ -350,7 +366,12 @@ def things(text: str) -> list[str]:
     found = places(text) or quoted(text)
     if found:
         return found
-    return [m.group(1) for m in QUANTITY_NOUN.finditer(text) if lex.fold(m.group(1).split()[0]) not in NOT_ITEMS]
+    found = [m.group(1) for m in QUANTITY_NOUN.finditer(text) if lex.fold(m.group(1).split()[0]) not in NOT_ITEMS]
+    if found:
+        return found
+    # Last, the noun after an article (« dans une banane », "in a banana").
+    return [m.group(1) for m in ARTICLE_NOUN.finditer(text)
+            if lex.fold(m.group(1)) not in NOT_ITEMS and lex.fold(m.group(1)) not in lex.STOP_WORDS][:1]
 
 
 SEARCH_LEAD = re.compile(r"^\s*(?:(?:peux-tu|pouvez-vous|pourrais-tu|pourriez-vous|can you|could you|please|"
