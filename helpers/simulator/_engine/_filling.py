@@ -357,12 +357,21 @@ def _pair_key(name: str, spec: dict) -> object:
 def roles(tool: dict) -> dict[str, tuple[str, bool, str]]:
     """name → (role, paired, kind) for the parameters that are one end of a pair (from_currency / to_currency,
     origin / destination, start / end…). A bare end (« from », "quote") takes its partner's kind."""
-    return _roles(json.dumps(properties(tool), sort_keys=True, default=str))
+    props = properties(tool)
+    key = repr(props)
+    found = _ROLES.get(key)
+    if found is None:
+        if len(_ROLES) > 512:
+            _ROLES.clear()
+        found = _ROLES[key] = _roles(props)
+    return found
 
 
-@lru_cache(maxsize=512)
-def _roles(props_json: str) -> dict[str, tuple[str, bool, str]]:
-    props = {n: (s if isinstance(s, dict) else {}) for n, s in json.loads(props_json).items()}
+_ROLES: dict = {}
+
+
+def _roles(props: dict) -> dict[str, tuple[str, bool, str]]:
+    props = {n: (s if isinstance(s, dict) else {}) for n, s in props.items()}
     found = {n: (rd.role_of(n), _pair_key(n, s), kind_of(n, s)) for n, s in props.items()}
     out = {}
     for name, (role, key, kind) in found.items():
