@@ -223,7 +223,8 @@ class HookFlowView(Stepper):
         return "".join(render_flow(f, i, len(self.flows)) for i, f in enumerate(self.flows, 1))
 
 
-def hook_view(journal: HookJournal, *, since: int = 0) -> HookFlowView:
-    """Le schéma de décision des hooks, appel d'outil par appel d'outil, pour une exécution réelle."""
+def hook_view(journal: HookJournal | None, *, since: int = 0) -> HookFlowView:
+    """Le schéma de décision des hooks, appel d'outil par appel d'outil, pour une exécution réelle
+    (`journal` : celui de `record_hooks` ; None quand rien n'a été exécuté)."""
     from ..clients import trace
-    return HookFlowView(flows(journal, trace().since(since)))
+    return HookFlowView(flows(journal or HookJournal(), trace().since(since)))
