@@ -30,6 +30,9 @@ def _explain(exc: BaseException) -> str | None:
         if isinstance(exc.body, dict):
             api_message = (exc.body.get("error") or {}).get("message", "")
         ref = f" (request-id : {request_id})" if request_id else ""
+        retries = _retries_taken(exc)
+        tried = (f"malgré {retries} nouvelle(s) tentative(s) automatique(s) du SDK" if retries
+                 else "sans nouvelle tentative (max_retries=0)")
         if status == 401:
             return ("Clé refusée par l'API (401 authentication_error). La clé est invalide, révoquée ou mal "
                     "copiée. Que faire : générez une nouvelle clé dans la console Claude, redéfinissez "
@@ -44,17 +47,14 @@ def _explain(exc: BaseException) -> str | None:
             return f"Requête trop volumineuse (413) : réduisez l'historique ou les sorties d'outils.{ref}"
         if status == 429:
             wait = exc.response.headers.get("retry-after", "?")
-            return (f"Limite de débit atteinte (429 rate_limit_error), malgré les nouvelles tentatives automatiques "
-                    f"du SDK (max_retries). L'API demande "
-                    f"d'attendre {wait} s (en-tête retry-after). Que faire : patientez puis relancez, ou espacez "
-                    f"les requêtes ; en production, backoff exponentiel avec jitter.{ref}")
+            return (f"Limite de débit atteinte (429 rate_limit_error), {tried}. L'API demande d'attendre {wait} s "
+                    f"(en-tête retry-after). Que faire : patientez puis relancez, ou espacez les requêtes ; en "
+                    f"production, backoff exponentiel avec jitter.{ref}")
         if status == 529:
-            return (f"API surchargée (529 overloaded_error), malgré les nouvelles tentatives automatiques du SDK. "
-                    f"Réessayez dans un moment ; "
-                    f"en production, backoff puis éventuellement un modèle de repli.{ref}")
+            return (f"API surchargée (529 overloaded_error), {tried}. Réessayez dans un moment ; en production, "
+                    f"backoff puis éventuellement un modèle de repli.{ref}")
         if status >= 500:
-            return (f"Erreur côté serveur ({status} api_error), malgré les nouvelles tentatives automatiques du SDK. "
-                    f"Réessayez plus tard.{ref}")
+            return f"Erreur côté serveur ({status} api_error), {tried}. Réessayez plus tard.{ref}"
         if status == 400:
             return (f"Requête refusée (400 invalid_request_error) : {api_message}\nC'est la forme de la requête qui "
                     f"pose problème, pas le réseau : réessayer ne servira à rien. Relisez l'historique envoyé "
@@ -85,6 +85,14 @@ def _explain(exc: BaseException) -> str | None:
         detail = cli_report()
         return "Le CLI de l'Agent SDK s'est arrêté en erreur." + (f" {detail}" if detail else "")
     return None
+
+
+def _retries_taken(exc) -> int:
+    """How many times the SDK had already retried the request that failed (its x-stainless-retry-count)."""
+    try:
+        return int(exc.response.request.headers.get("x-stainless-retry-count", "0"))
+    except (AttributeError, RuntimeError, ValueError):
+        return 0
 
 
 def install_ipython_handler() -> bool:
