@@ -51,8 +51,8 @@ def _describe(message: object) -> str:
     if isinstance(message, SystemMessage):
         data = message.data or {}
         if data.get("tag") == "hook_callback_failed":
-            return ("⚠ un hook a levé une exception : par défaut le CLI l'ignore et l'appel d'outil PASSE "
-                    "(fail open) ; seul un HookMatcher(on_failure=\"block\") le refuserait")
+            return ("⚠ un hook a levé une exception : sans HookMatcher(on_failure=\"block\"), le CLI l'ignore et "
+                    "l'appel d'outil PASSE (fail open) ; avec cette option, il le refuse")
         if message.subtype == "init":
             return f"⚙ démarrage : modèle {data.get('model')}, session {str(data.get('session_id', ''))[:8]}…"
         if message.subtype == "task_started":
