@@ -229,7 +229,7 @@ def _rejection(run: Run) -> str | None:
 
 def _why_failed(run: Run) -> str:
     if run.played.timed_out:
-        return f"la fonction tournait encore après {SECONDS:g} s ({len(run.exchanges)} requêtes envoyées)"
+        return f"la fonction s'exécutait encore après {SECONDS:g} s ({len(run.exchanges)} requêtes envoyées)"
     rejected = _rejection(run)
     if rejected:
         return rejected
@@ -339,7 +339,7 @@ def _tool_error(run: Run) -> tuple[bool, str]:
 
 def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str]:
     if run.played.timed_out:
-        return False, f"la fonction tournait encore après {SECONDS:g} s"
+        return False, f"la fonction s'exécutait encore après {SECONDS:g} s"
     if stop and not (run.exchanges and run.exchanges[-1].stop_reason == stop):
         if run.played.raised and not run.exchanges:
             return False, f"la fonction a levé avant même d'appeler l'API ({run.played.error_line()})"
@@ -359,7 +359,7 @@ def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str
 def _cap(run: Run) -> tuple[bool, str]:
     n, cap = len(run.exchanges), run.scenario.max_iterations
     if run.played.timed_out:
-        return False, f"pas de plafond : {n} requêtes envoyées et la boucle tournait encore (max_iterations={cap})"
+        return False, f"pas de plafond : {n} requêtes envoyées et la boucle s'exécutait encore (max_iterations={cap})"
     if not run.played.raised:
         return False, (f"après {n} requêtes, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
                        f"exception, pas rendre une réponse inachevée")
