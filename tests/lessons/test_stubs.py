@@ -98,3 +98,26 @@ def test_verify_on_a_stub_says_to_write_it_instead_of_running_the_scenarios(shel
     report = lessons.verify_button("1.1.a").run()
     assert report.score == 0 and report.max_score == 10
     assert "encore le squelette de départ" in str(report)
+
+
+def test_every_student_cell_that_uses_the_learners_code_asks_ready_first():
+    """A future lesson that forgets the guard would stop « Run All » on its student version: caught here,
+    without a browser. Cells that only read a name after `helpers.ready(…)` in the same cell are fine."""
+    import ast
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    learner_names = {name for e in lessons.exercises().values() for name in e.names if not e.is_quiz}
+    learner_names.discard("REFUND_LIMIT")          # a constant the stub cell itself defines
+    unguarded = []
+    for path in sorted((root / "release").glob("*/*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            meta = cell.get("metadata", {}).get("nbgrader", {})
+            if cell["cell_type"] != "code" or meta.get("solution") or meta.get("grade"):
+                continue
+            source = "".join(cell["source"])
+            used = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)} & learner_names
+            if used and "helpers.ready(" not in source:
+                unguarded.append(f"{path.name} : {sorted(used)} sans helpers.ready")
+    assert not unguarded, unguarded
