@@ -60,9 +60,15 @@ def banner() -> _mode.Banner:
 def client(*, offline: bool = False, **overrides):
     """Un vrai `anthropic.Anthropic` : le simulateur hors ligne, l'API réelle (plafonnée) avec une clé.
 
-    `offline=True` force le simulateur (c'est ce que font toujours les vérifications).
+    `offline=True` force le simulateur (c'est ce que font toujours les vérifications). La clé ne se
+    passe pas ici : helpers.use_key() ou la variable ANTHROPIC_API_KEY.
     """
     import anthropic
+    if "api_key" in overrides:
+        raise _mode.KeyProblem(
+            "helpers.client() ne prend pas de clé en argument : une clé écrite dans une cellule reste dans le "
+            "notebook enregistré. Exécutez helpers.use_key() (saisie masquée, rien n'est écrit sur disque) ou "
+            "définissez ANTHROPIC_API_KEY avant de lancer JupyterLab, puis appelez helpers.client() sans clé.")
     if offline or mode() == _mode.OFFLINE:
         return anthropic.Anthropic(base_url=simulator().base_url, api_key=_mode.OFFLINE_KEY, **overrides)
     import httpx2

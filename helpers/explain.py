@@ -31,7 +31,8 @@ def _explain(exc: BaseException) -> str | None:
         api_message = ""
         if isinstance(exc.body, dict):
             api_message = (exc.body.get("error") or {}).get("message", "")
-        return _by_status(status, api_message, request_id, exc.response.headers.get("retry-after", "?"))
+        return _by_status(status, api_message, request_id, exc.response.headers.get("retry-after", "?"),
+                          _retries_taken(exc))
     if isinstance(exc, anthropic.APITimeoutError):
         return TIMEOUT
     if isinstance(exc, anthropic.APIConnectionError):
@@ -85,8 +86,11 @@ def _from_cli_result(exc) -> str | None:
     return None
 
 
-def _by_status(status: int, api_message: str, request_id: str, retry_after: str) -> str:
+def _by_status(status: int, api_message: str, request_id: str, retry_after: str, retries: int | None = None) -> str:
     ref = f" (request-id : {request_id})" if request_id else ""
+    tried = ("malgré les nouvelles tentatives automatiques du SDK" if retries is None
+             else f"malgré {retries} nouvelle(s) tentative(s) automatique(s) du SDK" if retries
+             else "sans nouvelle tentative (max_retries=0)")
     if status == 401:
         return ("Clé refusée par l'API (401 authentication_error). La clé est invalide, révoquée ou mal "
                 "copiée. Que faire : générez une nouvelle clé dans la console Claude, redéfinissez "
@@ -101,22 +105,29 @@ def _by_status(status: int, api_message: str, request_id: str, retry_after: str)
         return f"Requête trop volumineuse (413) : réduisez l'historique ou les sorties d'outils.{ref}"
     if status == 429:
         wait = retry_after
-        return (f"Limite de débit atteinte (429 rate_limit_error), malgré les nouvelles tentatives automatiques "
-                f"du SDK (max_retries). L'API demande "
+        return (f"Limite de débit atteinte (429 rate_limit_error), {tried}. L'API demande "
                 f"d'attendre {wait} s (en-tête retry-after). Que faire : patientez puis relancez, ou espacez "
                 f"les requêtes ; en production, backoff exponentiel avec jitter.{ref}")
     if status == 529:
-        return (f"API surchargée (529 overloaded_error), malgré les nouvelles tentatives automatiques du SDK. "
+        return (f"API surchargée (529 overloaded_error), {tried}. "
                 f"Réessayez dans un moment ; "
                 f"en production, backoff puis éventuellement un modèle de repli.{ref}")
     if status >= 500:
-        return (f"Erreur côté serveur ({status} api_error), malgré les nouvelles tentatives automatiques du SDK. "
+        return (f"Erreur côté serveur ({status} api_error), {tried}. "
                 f"Réessayez plus tard.{ref}")
     if status == 400:
         return (f"Requête refusée (400 invalid_request_error) : {api_message}\nC'est la forme de la requête qui "
                 f"pose problème, pas le réseau : réessayer ne servira à rien. Relisez l'historique envoyé "
                 f"(ordre des rôles, un tool_result par tool_use, tous dans UN message user, en premier).{ref}")
     return f"Erreur de l'API ({status}) : {api_message}{ref}"
+
+
+def _retries_taken(exc) -> int:
+    """How many times the SDK had already retried the request that failed (its x-stainless-retry-count)."""
+    try:
+        return int(exc.response.request.headers.get("x-stainless-retry-count", "0"))
+    except (AttributeError, RuntimeError, ValueError):
+        return 0
 
 
 def install_ipython_handler() -> bool:

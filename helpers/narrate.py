@@ -26,6 +26,7 @@ def _describe(message: object) -> str:
     if isinstance(message, AssistantMessage) and getattr(message, "error", None):
         said = " ".join(b.text for b in message.content if isinstance(b, TextBlock))
         return f"⚠ l'API a échoué ({message.error}) : « {_short(said)} »"
+    if isinstance(message, AssistantMessage):
         parts = []
         for block in message.content:
             if isinstance(block, TextBlock):
@@ -53,8 +54,8 @@ def _describe(message: object) -> str:
     if isinstance(message, SystemMessage):
         data = message.data or {}
         if data.get("tag") == "hook_callback_failed":
-            return ("⚠ un hook a levé une exception : par défaut le CLI l'ignore et l'appel d'outil PASSE "
-                    "(fail open) ; seul un HookMatcher(on_failure=\"block\") le refuserait")
+            return ("⚠ un hook a levé une exception : sans HookMatcher(on_failure=\"block\"), le CLI l'ignore et "
+                    "l'appel d'outil PASSE (fail open) ; avec cette option, il le refuse")
         if message.subtype == "api_retry":
             status = data.get("error_status") or "réseau"
             return (f"⏳ nouvelle tentative {data.get('attempt')}/{data.get('max_retries')} après une erreur "

@@ -42,6 +42,19 @@ def test_banner_names_the_mode_and_the_model(monkeypatch):
     assert real.title == "Mode réel — claude-sonnet-5-5" and "plafond" in repr(real)
 
 
+def test_the_banner_amounts_are_never_typeset_as_latex(monkeypatch):
+    """JupyterLab typesets $…$ in HTML outputs (« 0,00 $ dépensés … 0,50 $ » became math): the banner opts
+    out (the browser test looks at the page itself)."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-exemple")
+    html = helpers.banner()._repr_html_()
+    assert "$" in html and "mathjax_ignore" in html.split(">", 1)[0]
+
+
+def test_a_key_passed_to_client_is_refused_in_french_not_with_a_type_error():
+    with pytest.raises(helpers.KeyProblem, match="helpers.use_key()"):
+        helpers.client(api_key="sk-ant-api03-exemple")
+
+
 def test_the_model_is_configurable_but_only_to_a_known_id(monkeypatch):
     monkeypatch.setenv("COURS_MODELE", "claude-haiku-5-5")
     assert helpers.model() == "claude-haiku-5-5"

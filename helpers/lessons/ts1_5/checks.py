@@ -341,7 +341,7 @@ def _hooks_problem(hooks: object) -> str | None:
 
 
 def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
-    """Fait tourner HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates.
+    """Exécute HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates.
 
     The verdict rests on this process's own simulator log (what the model was sent and answered);
     what the learner's side reports about its tools is only a second witness.
