@@ -408,6 +408,6 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
     ])
 
 
-def judge(player, values: list) -> Report:
-    """The registry's entry point: the learner's code only through `player`."""
-    return check(None, player=player)
+def judge(player, values: list, seed: int | None = None) -> Report:
+    """The registry's entry point: the learner's code only through `player`; `seed` fixes the draw (grading)."""
+    return check(None, seed=seed, player=player)
