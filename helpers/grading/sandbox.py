@@ -86,12 +86,13 @@ def _ancestors(path: str) -> list[str]:
 
 def python_mounts() -> list[str]:
     """What a Python of this environment needs, read-only: its installation, the venv, the helpers package."""
-    import sysconfig
     here = Path(__file__).resolve().parent.parent          # the helpers package
+    bin_dir = os.path.dirname(os.path.abspath(sys.executable))
     roots = {os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix), str(here),
-             os.path.realpath(sysconfig.get_paths()["purelib"]), os.path.realpath(os.path.dirname(sys.executable))}
-    # The interpreter the venv points at may live elsewhere (pyenv, /opt…).
-    roots.add(os.path.dirname(os.path.dirname(os.path.realpath(sys.executable))))
+             # The interpreter the venv points at may live elsewhere (pyenv, /opt…).
+             os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))}
+    if os.path.exists(os.path.join(os.path.dirname(bin_dir), "pyvenv.cfg")):   # a venv, even under python -S
+        roots.add(os.path.realpath(os.path.dirname(bin_dir)))
     roots = {r for r in roots if not r.startswith(("/usr/", "/proc", "/dev", "/tmp")) and r not in ("/usr", "/")}
     return sorted(r for r in roots if not any(r.startswith(other + "/") for other in roots))
 
@@ -298,10 +299,13 @@ def launch_kernel(argv: list[str]) -> None:
     student = policy.get("student") or os.getcwd()
     copy = private_copy(student, root)
     give_to_sandbox(copy, Path(sockets))
-    args = command([ "-m", "ipykernel_launcher", "-f", connection, "--HistoryManager.enabled=False",
-                     "--IPKernelApp.log_level=ERROR"],
-                   workdir=root, writable=[(str(copy), student), (sockets, sockets)], cwd=student,
-                   env={"COURS_CORRECTION_GRAINE": str(policy.get("seed", ""))})
+    args = command(["-m", "ipykernel_launcher", *argv, "--HistoryManager.enabled=False", "--IPKernelApp.log_level=ERROR"],
+                   workdir=root, writable=[(str(copy), student), (sockets, sockets)], cwd=student)
+    if not os.environ.get("COURS_DEBUG"):
+        # ipykernel's start-up notes and bwrap's messages are not the notebook's output (that goes over ZMQ).
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
     os.execv(args[0], args)
 
 
