@@ -37,15 +37,18 @@ NOTEBOOK_SECONDS = float(os.environ.get("COURS_DELAI_NOTEBOOK_S", "600"))
 
 
 def install_kernelspec() -> str:
-    """Write the sandbox kernelspec to a private folder (0700, outside every sandbox) first on JUPYTER_PATH."""
+    """Write the sandbox kernelspec to a private folder (0700, outside every sandbox) first on JUPYTER_PATH.
+
+    Its provisioner (atelier.SandboxProvisioner) forks the kernel from the sandbox's zygote: `argv`
+    only gives jupyter_client the shape of the command (the arguments after the connection file)."""
     root = Path(tempfile.mkdtemp(prefix="cours-noyau-"))
     spec = root / "kernels" / KERNEL
     spec.mkdir(parents=True)
-    launcher = Path(sandbox.__file__).resolve()
     (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-I", "-S", str(launcher), "kernel", "-f", "{connection_file}"],
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "Python 3 (correction, bac à sable)", "language": "python",
         "interrupt_mode": "message",
+        "metadata": {"kernel_provisioner": {"provisioner_name": KERNEL}},
     }))
     os.environ["JUPYTER_PATH"] = os.pathsep.join([str(root), os.environ.get("JUPYTER_PATH", "")]).strip(os.pathsep)
     return str(root)
@@ -74,12 +77,16 @@ def course_root(resources: dict) -> Path:
 class StartVerdicts(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         sandbox.require()                    # no bubblewrap, no grading (French message)
-        workdir = Path(tempfile.mkdtemp(prefix="cours-atelier-"))
-        resources["cours_atelier"] = workdir
+        from .atelier import atelier
+        atelier().sweep(runs=True)           # nothing of the previous submission survives
+        run = atelier().new_run()
+        resources["cours_atelier"] = run
         resources["cours_cellules"] = graded_cells(nb)
         resources["cours_secret"] = verdicts.course_secret(course_root(resources))
         student = str(Path(resources.get("metadata", {}).get("path") or os.getcwd()).resolve())
-        os.environ[sandbox.POLICY_ENV] = json.dumps({"student": student, "private": str(workdir)})
+        copy = sandbox.private_copy(student, run)
+        sandbox.give_to_sandbox(copy)
+        os.environ[sandbox.POLICY_ENV] = json.dumps({"student": student, "copy": str(copy), "run": str(run)})
         os.environ.update({"COURS_MODE": "hors-ligne"})
         os.environ.pop("ANTHROPIC_API_KEY", None)
         return nb, resources
@@ -90,6 +97,8 @@ class SandboxedExecute(Execute):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        from .atelier import register_provisioner
+        register_provisioner(KERNEL)
         if not any((Path(p) / "kernels" / KERNEL).exists() for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p):
             install_kernelspec()
 
@@ -121,9 +130,9 @@ class SandboxedExecute(Execute):
         """Kill the kernel's sandbox from outside past the memory or process limit (handled as a death)."""
         while not self._watch.wait(0.25):
             try:
-                pid = self.km.provisioner.pid if self.km and self.km.provisioner else None
-                if pid and sandbox.over_limits(pid):
-                    sandbox.kill_tree(pid)
+                child = self.km.provisioner.process if self.km and self.km.provisioner else None
+                if child is not None and child.over_limits():
+                    child.kill_tree()
             except (OSError, AttributeError, ValueError):
                 continue
 
@@ -174,7 +183,8 @@ class SandboxedExecute(Execute):
 
 class ApplyVerdicts(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
-        workdir = resources.pop("cours_atelier", None) or Path(tempfile.mkdtemp(prefix="cours-atelier-"))
+        from .atelier import atelier
+        workdir = resources.pop("cours_atelier", None) or atelier().new_run()
         cells = resources.pop("cours_cellules", None)
         secret = resources.pop("cours_secret", None) or verdicts.course_secret(course_root(resources))
         cells = graded_cells(nb) if cells is None else cells

@@ -1,7 +1,7 @@
 """The player: a fresh process, inside the sandbox, that runs a submission's cells and then plays
 the scenarios of one exercise for the trusted judge.
 
-    python -m helpers.grading.player          (started by verdicts.Player, never by hand)
+    forked by the zygote (zygote.py) for verdicts.Player; or python -m helpers.grading.player
 
 It talks to the judge over an inherited socket (JSON lines; its number in COURS_CANAL). The judge sends the submitted
 notebook's code cells (never the kernel's state): each runs here, in an IPython shell, with a
@@ -119,8 +119,8 @@ def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
     return done
 
 
-def main() -> None:
-    channel = Channel(CHANNEL_FD)
+def main(fd: int | None = None) -> None:
+    channel = Channel(CHANNEL_FD if fd is None else fd)
     # What the judge relies on is taken before any learner code runs.
     from ..lessons import exercises
     from ..lessons._kit import plain

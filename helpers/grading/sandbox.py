@@ -114,7 +114,7 @@ def _etc_folder(root: Path) -> Path:
 
 
 def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] = (), readable: list[str] = (),
-            env: dict | None = None, cwd: str = "/tmp") -> list[str]:
+            env: dict | None = None, cwd: str = "/tmp", zygote: bool = False) -> list[str]:
     """The bwrap command line that runs `argv` in a sandbox.
 
     `workdir` is a private folder of the trusted side (its /etc lives there); `writable` lists
@@ -171,6 +171,8 @@ def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] =
         "COURS_MODE": "hors-ligne", "COURS_ATELIER": "/tmp/atelier", "COURS_CORRECTION": "1",
         "COURS_BAC_A_SABLE_UID": str(NOBODY if os.getuid() == 0 else os.getuid()),
     }
+    if zygote:
+        environment["COURS_ZYGOTE"] = "1"     # its children get the CPU limit, not the zygote itself
     environment.update(env or {})
     for key, value in environment.items():
         args += ["--setenv", key, value]
@@ -189,8 +191,10 @@ def enter() -> None:
         os.setresuid(NOBODY, NOBODY, NOBODY)
         if os.getuid() == 0:     # never go on as root
             raise SystemExit("impossible de quitter root")
-    for limit, value in ((resource.RLIMIT_FSIZE, FILE_SIZE_LIMIT), (resource.RLIMIT_CPU, CPU_SECONDS),
-                         (resource.RLIMIT_CORE, 0)):
+    limits = [(resource.RLIMIT_FSIZE, FILE_SIZE_LIMIT), (resource.RLIMIT_CORE, 0)]
+    if not os.environ.get("COURS_ZYGOTE"):
+        limits.append((resource.RLIMIT_CPU, CPU_SECONDS))
+    for limit, value in limits:
         try:
             resource.setrlimit(limit, (value, value))
         except (ValueError, OSError):

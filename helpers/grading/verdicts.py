@@ -22,7 +22,6 @@ import re
 import secrets
 import shutil
 import socket
-import subprocess
 import tempfile
 import threading
 import time
@@ -112,16 +111,16 @@ class _Dead(Exception):
 class Player:
     """One player process in the sandbox: the submission's cells, then scenarios on request."""
 
-    def __init__(self, exercise_id: str, cells: list[str], root: Path, api: Path) -> None:
-        from . import sandbox
-        self.sandbox = sandbox
+    def __init__(self, exercise_id: str, cells: list[str], run: Path) -> None:
+        from .atelier import atelier
         ours, theirs = socket.socketpair()
         self.sock = ours
-        folder = Path(tempfile.mkdtemp(prefix="joueur-", dir=root))
-        command = sandbox.command(["-m", "helpers.grading.player"], workdir=folder, readable=[str(api)],
-                                  env={"COURS_CANAL": str(theirs.fileno())})
-        self.proc = subprocess.Popen(command, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            self.child = atelier().spawn_player(theirs.fileno(), run)
+        except Exception as exc:  # noqa: BLE001 - the sandbox is gone: this attempt fails like a dead player
+            ours.close()
+            theirs.close()
+            raise _Dead(str(exc)) from None
         theirs.close()
         self.reader = ours.makefile("rb")
         self.current_cell: int | None = None
@@ -132,12 +131,10 @@ class Player:
 
     def _watch(self) -> None:
         while not self._stop.wait(0.25):
-            if self.proc.poll() is not None:
-                return
-            problem = self.sandbox.over_limits(self.proc.pid)
+            problem = self.child.over_limits()
             if problem:
                 self.reason = problem
-                self.kill()
+                self.child.kill_tree()
                 return
 
     def send(self, message: dict) -> None:
@@ -184,12 +181,7 @@ class Player:
 
     def kill(self) -> None:
         self._stop.set()
-        if self.proc.poll() is None:
-            self.sandbox.kill_tree(self.proc.pid)
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            pass
+        self.child.kill_tree()
         try:
             self.sock.close()
         except OSError:
@@ -199,10 +191,11 @@ class Player:
 class Judging:
     """One exercise of one submission: players (restarted if learner code kills them), forwarders."""
 
-    def __init__(self, exercise_id: str, cells: list[str], workdir: Path) -> None:
+    def __init__(self, exercise_id: str, cells: list[str], run: Path) -> None:
         self.exercise = exercise_id
         self.cells = list(cells)
-        self.root = Path(tempfile.mkdtemp(prefix=f"verdict-{exercise_id}-", dir=workdir))
+        self.root = Path(tempfile.mkdtemp(prefix=f"verdict-{exercise_id}-", dir=run))
+        self.root.chmod(0o755)
         self.api = self.root / "api"
         self.api.mkdir(mode=0o755)
         self.forwarders: dict[int, object] = {}
@@ -214,8 +207,15 @@ class Judging:
 
     def _start(self) -> Player | None:
         """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
+        from .atelier import atelier
         while self.restarts <= RESTARTS + len(self.cells):
-            player = Player(self.exercise, self.cells, self.root, self.api)
+            atelier().sweep()          # no process of an earlier run meets this one
+            try:
+                player = Player(self.exercise, self.cells, self.root)
+            except _Dead as dead:
+                self.restarts += 1
+                self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
+                continue
             try:
                 message = player.ready()
             except _Dead as dead:
@@ -266,9 +266,11 @@ class Judging:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def judge_submission(exercise_id: str, cells: list[str], seed: int, workdir: Path) -> Report:
-    """The verdict of one exercise for one submission: its cells in a fresh sandboxed player, one draw."""
-    judging = Judging(exercise_id, cells, workdir)
+def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -> Report:
+    """The verdict of one exercise for one submission: its cells in a fresh sandboxed player, one draw.
+
+    `run` is the submission's folder under the atelier's runs (atelier.Atelier.new_run)."""
+    judging = Judging(exercise_id, cells, run)
     try:
         judging.player = judging._start()
         if judging.player is None:
