@@ -54,9 +54,11 @@ class Atelier:
         sandbox.give_to_sandbox(runs)
         runs.chmod(0o755)
         ours, theirs = socket.socketpair()
+        env = {"COURS_CANAL": str(theirs.fileno())}
+        if os.getuid() == 0:
+            env["COURS_UTILISATEUR_PROPRE"] = "1"
         command = sandbox.command(["-m", "helpers.grading.zygote"], workdir=self.root,
-                                  writable=[(str(runs), str(runs))], env={"COURS_CANAL": str(theirs.fileno())},
-                                  zygote=True)
+                                  writable=[(str(runs), str(runs))], env=env, zygote=True, uid=sandbox.sandbox_user())
         debug = bool(os.environ.get("COURS_DEBUG"))
         self.proc = subprocess.Popen(command, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
                                      stdout=None if debug else subprocess.DEVNULL,

@@ -137,7 +137,7 @@ class SandboxedExecute(Execute):
                 continue
 
     def preprocess_cell(self, cell, resources, index):
-        from nbclient.exceptions import DeadKernelError
+        from nbclient.exceptions import CellTimeoutError, DeadKernelError
         if cell.cell_type != "code" or is_test(cell) or is_demo(cell):
             return cell, resources
         if time.monotonic() - self._started > NOTEBOOK_SECONDS:
@@ -148,8 +148,18 @@ class SandboxedExecute(Execute):
             cell, resources = super().preprocess_cell(cell, resources, index)
         except DeadKernelError:
             cell.outputs = [NotebookNode(output_type="error", ename="NoyauArrete", evalue=(
-                "Le noyau s'est arrêté pendant cette cellule (sortie forcée, plantage ou mémoire épuisée). "
-                "Il a été redémarré et les cellules précédentes rejouées."), traceback=[])]
+                "Le noyau s'est arrêté pendant cette cellule (sortie forcée, plantage, mémoire épuisée ou trop de "
+                "processus). Il a été redémarré et les cellules précédentes rejouées."), traceback=[])]
+            self._restart_and_replay()
+            return cell, resources
+        except CellTimeoutError:
+            # The interrupt did not stop the cell (signals ignored…): the kernel is replaced.
+            cell.outputs = [NotebookNode(output_type="error", ename="DelaiDepasse", evalue=(
+                f"Cellule interrompue après {self.timeout} s sans rendre la main. Le noyau a été remplacé et les "
+                f"cellules précédentes rejouées."), traceback=[])]
+            child = self.km.provisioner.process if self.km and self.km.provisioner else None
+            if child is not None:
+                child.kill_tree()
             self._restart_and_replay()
             return cell, resources
         self._done.append(index)

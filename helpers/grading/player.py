@@ -102,11 +102,23 @@ def shell():
     return InteractiveShell.instance(config=config)
 
 
+def _watchdog(seconds: float, finished: threading.Event) -> None:
+    """If the cell outlives its alarm (signals ignored or blocked), raise Deadline into it from here."""
+    from ..lessons._kit import Deadline, _raise_in_thread
+    main_thread = threading.main_thread()
+    if finished.wait(seconds + 2):
+        return
+    while not finished.wait(0.2):
+        _raise_in_thread(main_thread, Deadline)
+
+
 def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
     from ..lessons._kit import Deadline, deadline
     done = []
     for index, source in enumerate(cells):
         channel.send({"cell": index})
+        finished = threading.Event()
+        threading.Thread(target=_watchdog, args=(CELL_SECONDS, finished), daemon=True).start()
         try:
             with deadline(CELL_SECONDS):
                 result = sh.run_cell(source, store_history=False, silent=False)
@@ -115,6 +127,8 @@ def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
             error = exc
         except BaseException as exc:  # noqa: BLE001 - learner code: noted, never fatal here
             error = exc
+        finally:
+            finished.set()
         done.append({"cell": index, "error": f"{type(error).__name__}: {str(error)[:200]}" if error else None})
     return done
 

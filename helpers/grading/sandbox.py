@@ -102,7 +102,7 @@ def _etc_folder(root: Path) -> Path:
     etc = root / "etc"
     etc.mkdir(exist_ok=True)
     uid = os.getuid()
-    users = {0: "root", NOBODY: "nobody", uid: "correction"}
+    users = {0: "root", NOBODY: "nobody", uid: "correction", sandbox_user(): "etudiant"}
     (etc / "passwd").write_text("".join(f"{name}:x:{n}:{n if n != uid else os.getgid()}:{name}:/tmp/maison:/bin/sh\n"
                                         for n, name in users.items()))
     (etc / "group").write_text(f"root:x:0:\nnogroup:x:{NOBODY}:\ncorrection:x:{os.getgid()}:\n")
@@ -114,7 +114,7 @@ def _etc_folder(root: Path) -> Path:
 
 
 def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] = (), readable: list[str] = (),
-            env: dict | None = None, cwd: str = "/tmp", zygote: bool = False) -> list[str]:
+            env: dict | None = None, cwd: str = "/tmp", zygote: bool = False, uid: int | None = None) -> list[str]:
     """The bwrap command line that runs `argv` in a sandbox.
 
     `workdir` is a private folder of the trusted side (its /etc lives there); `writable` lists
@@ -169,7 +169,7 @@ def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] =
         "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1", "IPYTHONDIR": "/tmp/maison/.ipython",
         "MPLCONFIGDIR": "/tmp/maison/.matplotlib", "JUPYTER_RUNTIME_DIR": "/tmp/maison/.jupyter-runtime",
         "COURS_MODE": "hors-ligne", "COURS_ATELIER": "/tmp/atelier", "COURS_CORRECTION": "1",
-        "COURS_BAC_A_SABLE_UID": str(NOBODY if os.getuid() == 0 else os.getuid()),
+        "COURS_BAC_A_SABLE_UID": str(uid or (NOBODY if os.getuid() == 0 else os.getuid())),
     }
     if zygote:
         environment["COURS_ZYGOTE"] = "1"     # its children get the CPU limit, not the zygote itself
@@ -186,9 +186,10 @@ def enter() -> None:
     """Inside bwrap, before anything else: drop root, set limits, make the home, then exec `argv`."""
     import resource
     if os.getuid() == 0:
+        user = int(os.environ.get("COURS_BAC_A_SABLE_UID") or NOBODY) or NOBODY
         os.setgroups([])
-        os.setresgid(NOBODY, NOBODY, NOBODY)
-        os.setresuid(NOBODY, NOBODY, NOBODY)
+        os.setresgid(user, user, user)
+        os.setresuid(user, user, user)
         if os.getuid() == 0:     # never go on as root
             raise SystemExit("impossible de quitter root")
     limits = [(resource.RLIMIT_FSIZE, FILE_SIZE_LIMIT), (resource.RLIMIT_CORE, 0)]
@@ -199,9 +200,9 @@ def enter() -> None:
             resource.setrlimit(limit, (value, value))
         except (ValueError, OSError):
             pass
-    if os.getuid() == NOBODY:    # counted per user: only meaningful when the sandbox has its own
+    if os.environ.get("COURS_UTILISATEUR_PROPRE"):   # counted per user: only when the sandbox has its own
         try:
-            resource.setrlimit(resource.RLIMIT_NPROC, (2048, 2048))
+            resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES * 2, MAX_PROCESSES * 2))
         except (ValueError, OSError):
             pass
     os.nice(5)
@@ -284,14 +285,21 @@ def private_copy(folder: str | None, root: Path) -> Path:
     return copy
 
 
-def give_to_sandbox(*paths: Path) -> None:
-    """When grading as root, the sandbox's user (nobody) owns its writable folders."""
+def sandbox_user() -> int:
+    """Grading as root: each grading process's sandbox gets a user of its own (no other process has it),
+    so sandboxes of parallel workers can neither signal each other nor share a process limit."""
+    return 200_000 + os.getpid() % 100_000 if os.getuid() == 0 else os.getuid()
+
+
+def give_to_sandbox(*paths: Path, uid: int | None = None) -> None:
+    """When grading as root, the sandbox's user owns its writable folders."""
     if os.getuid() != 0:
         return
+    uid = uid or sandbox_user()
     for top in paths:
         for dirpath, dirnames, filenames in os.walk(top):
             for name in [dirpath, *(os.path.join(dirpath, n) for n in dirnames + filenames)]:
-                os.lchown(name, NOBODY, NOBODY)
+                os.lchown(name, uid, uid)
 
 
 def launch_kernel(argv: list[str]) -> None:
