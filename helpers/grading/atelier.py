@@ -48,9 +48,11 @@ class Atelier:
     # -- life of the zygote ----------------------------------------------------------------------
     def _start(self) -> None:
         sandbox.require()
-        self.root = Path(tempfile.mkdtemp(prefix="cours-atelier-"))
+        if self.root is None:       # kept across restarts: the current submission's run lives there
+            self.root = Path(tempfile.mkdtemp(prefix="cours-atelier-"))
+            (self.root / "runs").mkdir()
+            atexit.register(self.close)
         runs = self.root / "runs"
-        runs.mkdir()
         sandbox.give_to_sandbox(runs)
         runs.chmod(0o755)
         ours, theirs = socket.socketpair()
@@ -70,7 +72,6 @@ class Atelier:
         if not line:
             self.stop()
             raise ZygoteGone("le bac à sable de correction n'a pas démarré (COURS_DEBUG=1 pour voir pourquoi)")
-        atexit.register(self.stop)
 
     @property
     def runs(self) -> Path:
@@ -98,9 +99,14 @@ class Atelier:
                 self.sock.close()
             except OSError:
                 pass
+        self.proc = self.sock = self.reader = None
+
+    def close(self) -> None:
+        """At the end of the grading process: the zygote and every run go."""
+        self.stop()
         if self.root is not None:
             shutil.rmtree(self.root, ignore_errors=True)
-        self.proc = self.sock = self.reader = self.root = None
+            self.root = None
 
     def request(self, message: dict, fds: tuple[int, ...] = (), *, start: bool = True) -> dict:
         with self._lock:

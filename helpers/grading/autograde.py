@@ -238,7 +238,10 @@ class ApplyVerdicts(NbGraderPreprocessor):
                                              f'{{"q1": "A", …}}') for c in report.criteria]
             return report
         cells, secret, workdir = service
-        return verdicts.judge_submission(exercise, cells, verdicts.seed_for(secret, exercise, cells), workdir)
+        try:
+            return verdicts.judge_submission(exercise, cells, verdicts.seed_for(secret, exercise, cells), workdir)
+        except Exception as exc:  # noqa: BLE001 - a submission always gets a score, never a crashed batch
+            return verdicts.not_run(exercise, [f"la vérification n'a pas pu aller au bout ({type(exc).__name__})"])
 
 
 class RestoreDeletedTests(OverwriteCells):

@@ -274,7 +274,7 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -
     try:
         judging.player = judging._start()
         if judging.player is None:
-            return _not_run(exercise_id, judging.notes)
+            return not_run(exercise_id, judging.notes)
         missing = judging.missing
         report = judge(exercise_id, judging.player_function, judging.values, seed=seed)
         if missing:
@@ -287,7 +287,7 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -
         judging.close()
 
 
-def _not_run(exercise_id: str, notes: list[str]) -> Report:
+def not_run(exercise_id: str, notes: list[str]) -> Report:
     spec = exercise(exercise_id)
     return Report(exercise_id, [Criterion("non_verifie", f"Vérification {exercise_id} impossible", spec.points, False,
                                           "; ".join(notes) or "le code soumis n'a pas pu être exécuté")])

@@ -149,12 +149,14 @@ def outputs(course: Path) -> dict[str, str]:
 
 
 def test_the_batch_runs_to_the_end_and_every_submission_is_scored(graded):
-    assert graded["returncode"] == 0, graded["log"][-5000:]
+    assert graded["returncode"] == 0, graded["log"][-8000:]
     assert set(graded["scores"]) == {s for s, _ in graded["students"]}, graded["log"][-5000:]
     assert len(ATTACKS) >= 30
     print(f"\n{len(graded['students'])} copies notées en {graded['seconds']:.0f} s "
           f"({graded['seconds'] / len(graded['students']):.1f} s par copie) ; "
           f"mémoire maximale de nbgrader : {graded['peak_rss'] // 2**20} Mo")
+    for student, score in sorted(graded["scores"].items()):
+        print(f"  {student:<32} 1.1.a {score['test_1_1_a']:>4} · 1.1.q {score['test_1_1_q']:>3}")
 
 
 @pytest.mark.parametrize("student", list(ATTACKS))
