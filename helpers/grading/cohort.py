@@ -144,6 +144,7 @@ def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, onl
             except (EOFError, OSError):
                 # The worker died with this submission: record it, replace the worker, go on.
                 student = slot[2]
+                slot[0].join(5)
                 if student:
                     report(student, False, time.monotonic() - slot[3],
                            f"le processus de correction s'est arrêté (code {slot[0].exitcode}) sur cette copie")

@@ -169,7 +169,7 @@ def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] =
         "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1", "IPYTHONDIR": "/tmp/maison/.ipython",
         "MPLCONFIGDIR": "/tmp/maison/.matplotlib", "JUPYTER_RUNTIME_DIR": "/tmp/maison/.jupyter-runtime",
         "COURS_MODE": "hors-ligne", "COURS_ATELIER": "/tmp/atelier", "COURS_CORRECTION": "1",
-        "COURS_BAC_A_SABLE_UID": str(uid or (NOBODY if os.getuid() == 0 else os.getuid())),
+        "COURS_UTILISATEUR_BAC": str(uid or (NOBODY if os.getuid() == 0 else os.getuid())),
     }
     if zygote:
         environment["COURS_ZYGOTE"] = "1"     # its children get the CPU limit, not the zygote itself
@@ -186,7 +186,7 @@ def enter() -> None:
     """Inside bwrap, before anything else: drop root, set limits, make the home, then exec `argv`."""
     import resource
     if os.getuid() == 0:
-        user = int(os.environ.get("COURS_BAC_A_SABLE_UID") or NOBODY) or NOBODY
+        user = int(os.environ.get("COURS_UTILISATEUR_BAC") or NOBODY) or NOBODY
         os.setgroups([])
         os.setresgid(user, user, user)
         os.setresuid(user, user, user)
