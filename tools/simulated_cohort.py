@@ -26,8 +26,8 @@ from solutions.submissions import with_solution  # noqa: E402
 
 FIRST_NAMES = ["camille", "lea", "hugo", "ines", "lucas", "chloe", "sami", "manon", "noah", "jade", "yanis", "zoe",
                "louis", "emma", "adam", "lina", "theo", "sarah", "nolan", "alice"]
-ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "C", "q2": "A", "q3": "D", "q4": "B"}),
-           "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "D", "q2": "B", "q3": "A", "q4": "C"})}
+ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "B", "q2": "D", "q3": "A"}),
+           "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "C", "q2": "A", "q3": "D"})}
 
 
 def _source(fn, name: str | None = None) -> str:

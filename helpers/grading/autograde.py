@@ -209,7 +209,7 @@ class ApplyVerdicts(NbGraderPreprocessor):
                     continue
                 exercise = found.group(1)
                 if exercise not in judged:
-                    judged[exercise] = self._verdict(exercise, (cells, secret, Path(workdir)), solutions)
+                    judged[exercise] = self._verdict(exercise, (cells, secret, Path(workdir)), solutions, cell.source)
                 report = judged[exercise]
                 cell.outputs = [
                     NotebookNode(output_type="stream", name="stdout", text=str(report) + "\n"),
@@ -222,16 +222,17 @@ class ApplyVerdicts(NbGraderPreprocessor):
         return nb, resources
 
     @staticmethod
-    def _verdict(exercise: str, service, solutions: dict):
+    def _verdict(exercise: str, service, solutions: dict, test_source: str = ""):
         from ..lessons._kit import Criterion, Report
         spec = verdicts.exercises().get(exercise)
         if spec is None:
             return Report(exercise, [Criterion("inconnu", f"exercice inconnu : {exercise}", 0, False)])
         if spec.is_quiz:
+            # Answers: the cell whose grade_id is the answers' name (a draft elsewhere changes nothing). Key: the
+            # hidden test cell, as nbgrader restored it from the gradebook (learners never receive it).
             name = spec.names[0]
-            source = next((src for src in solutions.values() if re.search(rf"^\s*{name}\s*=", src, re.M)), "")
-            answers = verdicts.answers_from_source(source, name)
-            report = verdicts.quiz_report(exercise, answers)
+            answers = verdicts.answers_from_source(solutions.get(name, ""), name)
+            report = verdicts.quiz_report(exercise, answers, verdicts.answers_from_source(test_source, "CORRIGE"))
             if answers is None:
                 report.criteria = [Criterion(c.key, c.rule, c.points, False,
                                              f"{name} doit être un dict littéral de lettres, par exemple "

@@ -162,7 +162,7 @@ def rule_counts(texts) -> Counter:
 
 
 def split_rule(text: str, counts: Counter | None = None) -> tuple[str, str]:
-    """Sépare « règle — détail ». La règle peut contenir « — » elle aussi (« Question 1.1.q1 — Titre ») :
+    """Sépare « règle — détail ». La règle peut contenir « — » elle aussi (« Question 1 — Titre ») :
     on coupe au préfixe partagé par le plus de lignes de la cohorte (`counts`, voir `rule_counts`),
     à égalité au plus long ; sans `counts`, au dernier « — »."""
     cuts = _cuts(text)
@@ -305,10 +305,10 @@ def _cohort(scores: list[dict], failures: list[dict], submissions: list[dict], *
 _BLANK = "votre fonction a levé NotImplementedError :  (ligne 3 : raise NotImplementedError())"
 
 
-def _quiz(exercise: str, questions: list[tuple[str, float, str]]) -> list[tuple[str, float, float, str]]:
-    """Les règles d'un quiz (1 point par question) : (titre, difficulté, lettre choisie à tort)."""
-    return [(f"Question {exercise}{i} — {title}", 1, difficulty, f"« {letter} » n'est pas la bonne réponse")
-            for i, (title, difficulty, letter) in enumerate(questions, start=1)]
+def _quiz(questions: list[tuple[str, float, str, str]]) -> list[tuple[str, float, float, str]]:
+    """Les règles d'un contrôle noté (1 point par question) : (titre, difficulté, lettre choisie à tort, bonne)."""
+    return [(f"Question {i} — {title}", 1, difficulty, f"vous avez choisi {wrong} ; la bonne réponse était {right}")
+            for i, (title, difficulty, wrong, right) in enumerate(questions, start=1)]
 
 
 # exercice → [(règle, points, difficulté, détail d'un échec)] ; la difficulté est la part d'échecs attendue.
@@ -338,9 +338,8 @@ _DEMO = {
              "après 5 requêtes, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
              "exception, pas rendre une réponse inachevée"),
         ],
-        "1.1.q": _quiz("1.1.q", [("Texte avant un appel d'outil", 0.15, "A"),
-                                 ("Résultats d'appels parallèles", 0.3, "C"), ("Réponse tronquée", 0.4, "A"),
-                                 ("ResultMessage et filets de sécurité", 0.2, "D")]),
+        "1.1.q": _quiz([("Plafond d'une boucle sans surveillance", 0.2, "A", "B"),
+                        ("Ordre des résultats parallèles", 0.35, "C", "D"), ("Succès d'un ResultMessage", 0.4, "D", "A")]),
     },
     "1.5-hooks-agent-sdk": {
         "1.5.a": [
@@ -373,10 +372,8 @@ _DEMO = {
             ("Vrai CLI : Claude lit les trois dates justes et les remet dans l'ordre", 1.5, 0.3,
              "Claude a mal lu la date de colis_gamma : le hook PostToolUse doit lui donner des dates ISO"),
         ],
-        "1.5.q": _quiz("1.5.q", [("Où placer une règle absolue", 0.15, "B"),
-                                 ("Un matcher qui ne se déclenche jamais", 0.35, "A"),
-                                 ("Normaliser ce que le modèle lit", 0.2, "D"),
-                                 ("Un hook de blocage qui plante", 0.3, "D")]),
+        "1.5.q": _quiz([("Deux hooks en désaccord", 0.3, "A", "C"), ("Corriger une entrée avant l'appel", 0.35, "D", "A"),
+                        ("Hook qui lève une exception", 0.3, "A", "D")]),
     },
 }
 

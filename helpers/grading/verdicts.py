@@ -46,9 +46,9 @@ def judge(exercise_id: str, player, values: list, seed: int | None = None) -> Re
     return spec.judge(player, values)
 
 
-def quiz_report(exercise_id: str, answers: object) -> Report:
-    from ..lessons import check_answers
-    return check_answers(exercise_id, answers, list(exercise(exercise_id).questions))
+def quiz_report(exercise_id: str, answers: object, key: object) -> Report:
+    from ..lessons import graded_report
+    return graded_report(exercise_id, answers, key)
 
 
 def grade(exercise_id: str, *objects) -> Report:
@@ -301,7 +301,7 @@ def _crashed() -> dict:
 # -- reading the learner's answers from the notebook itself ---------------------------------------
 
 def answers_from_source(source: str, name: str) -> object:
-    """The literal assigned to `name` in a solution cell (a dict of letters), or None."""
+    """The literal assigned to `name` in a cell (the learner's answers, the master's CORRIGE), or None."""
     try:
         tree = ast.parse(source)
     except SyntaxError:

@@ -11,8 +11,8 @@ from functools import cache
 
 from ._kit import Criterion, Exercise, Report, plain
 
-__all__ = ["Exercise", "ask", "check", "exercise", "exercises", "is_correct", "question", "questions", "verify",
-           "verify_button"]
+__all__ = ["Exercise", "ask", "check", "exercise", "exercises", "graded_report", "is_correct", "question", "questions",
+           "verify", "verify_button"]
 
 
 @cache
@@ -53,26 +53,36 @@ def is_correct(question_id: str, letter: object) -> bool:
     return question(question_id).is_correct(letter)
 
 
-def check_answers(exercise_id: str, answers: object, ids: list[str]) -> Report:
-    """One criterion per question (1 point each), for the report and nbgrader."""
+def graded_report(exercise_id: str, answers: object, key: object) -> Report:
+    """The graded check: one point per question of `key`; each detail names the option chosen and explains
+    every option (that is the feedback the learner gets once graded, never before)."""
     from ..widgets.quiz import LETTERS
+    if not isinstance(key, dict) or not key:
+        return Report(exercise_id, [Criterion("corrige", f"Contrôle {exercise_id} : corrigé introuvable", 1, False,
+                                              "ce contrôle est corrigé par le formateur (nbgrader) ; aucune "
+                                              "réponse n'est révélée avant")])
     criteria = []
-    for qid in ids:
-        short = qid.rsplit(".", 1)[-1]
+    for number, (short, entry) in enumerate(key.items(), start=1):
         given = answers.get(short) if isinstance(answers, dict) else None
-        ok = is_correct(qid, given)
-        detail = "bonne réponse" if ok else (
-            "pas de réponse (une lettre A, B, C ou D attendue)" if not isinstance(given, str) or
-            given.strip().upper() not in LETTERS else f"« {given} » n'est pas la bonne réponse")
-        criteria.append(Criterion(short, f"Question {qid} — {question(qid).title}", 1, ok, detail))
+        chosen = given.strip().upper() if isinstance(given, str) else None
+        right = str(entry.get("answer", "")).strip().upper()
+        why = entry.get("why") or {}
+        reasons = " ".join(f"{k}. {why.get(k, '')}" for k in LETTERS)
+        if chosen not in LETTERS:
+            detail = "pas de réponse (une lettre A, B, C ou D attendue)"
+        else:
+            detail = f"vous avez choisi {chosen}" + (" : c'est la bonne réponse" if chosen == right
+                                                     else f" ; la bonne réponse était {right}")
+        criteria.append(Criterion(short, f"Question {number} — {entry.get('title', short)}", 1, chosen == right,
+                                  f"{detail}. Pourquoi : {reasons}"))
     return Report(exercise_id, criteria)
 
 
 def check(exercise_id: str, *objects) -> Report:
     """Vérifie l'exercice ici même, sur de nouveaux scénarios tirés au hasard (le bouton « Vérifier »)."""
     spec = exercise(exercise_id)
-    if spec.is_quiz:
-        return check_answers(exercise_id, objects[0] if objects else None, list(spec.questions))
+    if spec.is_quiz:   # grade("1.1.q", reponses_1_1, CORRIGE): the key only exists in the master's hidden test
+        return graded_report(exercise_id, objects[0] if objects else None, objects[1] if len(objects) > 1 else None)
     named = dict(zip(spec.names, objects))
     return spec.judge(lambda scenario: spec.play(named, scenario), [plain(o) for o in objects])
 

@@ -21,6 +21,8 @@ class Exchange:
     fault: str | None = None        # the injected fault, if any
     playbook: str | None = None     # which playbook of the simulated model answered
     headers: dict = field(default_factory=dict)   # request headers, without credentials
+    received: float = 0.0           # time.monotonic() when the request arrived…
+    answered: float = 0.0           # …and when its answer was ready: concurrent requests overlap
 
     @property
     def is_message(self) -> bool:

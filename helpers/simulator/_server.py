@@ -43,8 +43,9 @@ class Fault:
 class Simulator:
     """One offline Messages API on 127.0.0.1; `base_url` is what the SDKs point at."""
 
-    def __init__(self, playbooks: list | None = None) -> None:
+    def __init__(self, playbooks: list | None = None, *, latency: float = 0.0) -> None:
         from ._playbooks import default_playbooks
+        self.latency = latency      # seconds of "thinking" before each message answer (concurrency shows)
         self.playbooks = playbooks if playbooks is not None else default_playbooks()
         self.log = RequestLog()
         self.cache = _tokens.PromptCache()
@@ -179,7 +180,8 @@ class _Handler(BaseHTTPRequestHandler):
                 if k.lower() not in ("x-api-key", "authorization", "cookie")}
 
     def _record(self, **fields) -> None:
-        self.simulator.log.append(method=self.command, path=self.path, headers=self._clean_headers(), **fields)
+        self.simulator.log.append(method=self.command, path=self.path, headers=self._clean_headers(),
+                                  received=getattr(self, "_received", 0.0), answered=time.monotonic(), **fields)
 
     def _authenticated(self, request_id: str, body: object) -> bool:
         key = self.headers.get("x-api-key") or (self.headers.get("authorization") or "").removeprefix("Bearer ")
@@ -192,6 +194,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     # -- routes ----------------------------------------------------------------------------------
     def do_GET(self) -> None:
+        self._received = time.monotonic()
         request_id = self.simulator._request_id()
         path = urlsplit(self.path).path
         if not self._authenticated(request_id, None):
@@ -211,6 +214,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send_json(status, payload, request_id)
 
     def do_POST(self) -> None:
+        self._received = time.monotonic()
         sim = self.simulator
         request_id = sim._request_id()
         length = int(self.headers.get("content-length") or 0)
@@ -241,6 +245,8 @@ class _Handler(BaseHTTPRequestHandler):
         if fault and fault.kind in ("rate_limit", "overloaded", "server_error"):
             return self._fail(fault, body, stream, request_id)
 
+        if sim.latency > 0:
+            time.sleep(sim.latency)
         playbook, message = sim.answer(body, betas)
         self._record(request=body, status=200, response=message, request_id=request_id, stream=stream,
                      playbook=playbook, fault=fault.kind if fault else None)

@@ -53,7 +53,8 @@ class Ask(WithFallback):
             return
         chosen = self.choice.value
         right = self.q.is_correct(chosen)
-        verdict = f"✅ Bonne réponse ({chosen})." if right else f"❌ Ce n'est pas la bonne réponse ({chosen})."
+        verdict = (f"✅ Vous avez choisi {chosen} : c'est la bonne réponse." if right
+                   else f"❌ Vous avez choisi {chosen} : ce n'est pas la bonne réponse.")
         lines = "".join(f"<li><strong>{k}.</strong> {html.escape(self.q.why[k])}</li>" for k in LETTERS)
         self.feedback.value = readable(f"<div class='cours-feedback'><p><strong>{verdict}</strong> Pourquoi chaque "
                                        f"option est juste ou fausse :</p><ul>{lines}</ul></div>")

@@ -27,7 +27,7 @@ from solutions.submissions import with_solution
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "1.1-boucles-agentiques"
-QUIZ = 'reponses_1_1 = {"q1": "C", "q2": "A", "q3": "B", "q4": "B"}'   # three right answers out of four
+QUIZ = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "C"}'   # two right answers out of three (q3 is wrong)
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
 
 
@@ -164,20 +164,20 @@ def test_no_submission_earns_more_than_its_honest_part(student, graded):
     name = next(s for s, _ in graded["students"] if s.endswith(f"a-{student}"))
     score = graded["scores"][name]
     assert score["test_1_1_a"] == HONEST[student], score
-    assert score["test_1_1_q"] <= 3, score
+    assert score["test_1_1_q"] == 2, score
     assert score["extra"] == 0 and score["manual"] == [], score
 
 
 def test_the_student_graded_after_each_attack_gets_full_marks(graded):
     controls = {s: graded["scores"][s] for s, _ in graded["students"] if s.endswith("b-temoin")}
     assert len(controls) >= 10
-    assert all(c["test_1_1_a"] == 10 and c["test_1_1_q"] == 3 for c in controls.values()), controls
+    assert all(c["test_1_1_a"] == 10 and c["test_1_1_q"] == 2 for c in controls.values()), controls
 
 
 def test_quiz_answers_come_from_the_submitted_cell_even_when_the_kernel_is_hijacked(graded):
     for student in ("transformateur", "faux-verificateur", "os-exit", "segfault", "memoire", "tue-le-correcteur"):
         name = next(s for s, _ in graded["students"] if s.endswith(f"a-{student}"))
-        assert graded["scores"][name]["test_1_1_q"] == 3, (student, graded["scores"][name])
+        assert graded["scores"][name]["test_1_1_q"] == 2, (student, graded["scores"][name])
 
 
 def test_no_instructor_byte_reaches_any_output(graded):

@@ -9,6 +9,7 @@ import pytest
 from claude_agent_sdk import AgentDefinition, AssistantMessage, HookMatcher, ResultMessage, query
 
 import helpers
+from solutions.support import ASK_REFUND, support_server
 
 pytestmark = [pytest.mark.cli, pytest.mark.timeout(120)]
 
@@ -18,14 +19,6 @@ def run(prompt: str, **options) -> list:
         return [m async for m in query(prompt=prompt, options=helpers.agent_options(**options))]
     return anyio.run(go)
 
-
-def support_server(executed: list, amount=900):
-    """The four support tools, recording each execution as (name, arguments) — the graders' own set."""
-    from helpers.lessons.ts1_5.checks import _support_server
-    return _support_server(executed, amount, amount_as_text=False)
-
-
-ASK_REFUND = "Bonjour, je suis claire.martin@example.com (code 482913). Remboursez ma commande ORD-7781 svp."
 
 
 def test_a_pretooluse_deny_stops_an_mcp_tool_and_the_model_reads_the_reason():

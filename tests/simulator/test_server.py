@@ -111,3 +111,24 @@ def test_the_log_hands_out_copies(sim, client):
     copy = sim.log.since(0)[0]
     copy.request["messages"].clear()
     assert sim.log.since(0)[0].request["messages"] == HELLO
+
+
+def test_with_latency_concurrent_requests_overlap_in_the_log_and_sequential_ones_do_not():
+    """What 1.2's checks rely on: each exchange says when it arrived and when its answer was ready."""
+    from concurrent.futures import ThreadPoolExecutor
+    sim = helpers.Simulator(latency=0.2).start()
+    try:
+        client = anthropic.Anthropic(base_url=sim.base_url, api_key="sk-ant-test", max_retries=0)
+
+        def ask(text):
+            return client.messages.create(model="claude-sonnet-5-5", max_tokens=50,
+                                          messages=[{"role": "user", "content": text}])
+        ask("un"), ask("deux")
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(ask, ["trois", "quatre"]))
+        first, second, third, fourth = sim.log.since(0)
+        assert first.answered - first.received >= 0.2
+        assert second.received >= first.answered                      # one after the other
+        assert max(third.received, fourth.received) < min(third.answered, fourth.answered)   # at the same time
+    finally:
+        sim.stop()

@@ -23,7 +23,7 @@ def wrong_submissions(root: Path):
     release = json.loads((root / "release" / name / f"{name}.ipynb").read_text())
     code = "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text", "def run_agent")
     nb = with_solution(release, "run_agent", code)
-    nb = with_solution(nb, "reponses_1_1", 'reponses_1_1 = {"q1": "C", "q2": "B", "q3": "D", "q4": "A"}')
+    nb = with_solution(nb, "reponses_1_1", 'reponses_1_1 = {"q1": "B", "q2": "A", "q3": "A"}')
     yield "stops_on_text", name, nb
 
     name = "1.5-hooks-agent-sdk"

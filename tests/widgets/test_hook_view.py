@@ -21,7 +21,7 @@ def test_precedence_is_deny_then_defer_then_ask_then_allow():
 @pytest.mark.cli
 @pytest.mark.timeout(120)
 def test_a_recorded_run_gives_one_flow_per_tool_call_with_the_deny_winning():
-    from test_cli_offline import ASK_REFUND, support_server
+    from solutions.support import ASK_REFUND, support_server
     executed: list = []
 
     async def audit(input_data, tool_use_id, context):

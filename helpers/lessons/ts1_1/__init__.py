@@ -1,10 +1,11 @@
-"""Task statement 1.1 — agentic loops: exercise 1.1.a (`run_agent`) and the scenario questions."""
+"""Task statement 1.1 — agentic loops: exercise 1.1.a (`run_agent`), practice questions,
+and the graded check 1.1.q (its key lives only in the master notebook's hidden test)."""
 from .._kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 
 EXERCISES = [
     Exercise("1.1.a", ("run_agent",), 10, play=checks.play, judge=checks.judge),
-    Exercise("1.1.q", ("reponses_1_1",), 4, questions=("1.1.q1", "1.1.q2", "1.1.q3", "1.1.q4")),
+    Exercise("1.1.q", ("reponses_1_1",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]

@@ -3,7 +3,7 @@ from ...widgets.quiz import Question
 
 QUESTIONS = [
     Question(
-        id="1.1.q1",
+        id="1.1.p1",
         title="Texte avant un appel d'outil",
         stem=("Une agence de voyages a branché Claude sur un outil search_flights. Sa boucle renvoie au client le "
               "premier bloc de texte qu'elle reçoit. Depuis, des clients obtiennent pour toute réponse « Je regarde "
@@ -24,10 +24,10 @@ QUESTIONS = [
                  "n'était pas fini. Seul stop_reason pilote la boucle.",
             "D": "Forcer un outil à chaque tour empêche Claude de conclure ; on remplace un bug par un autre.",
         },
-        answer_key="36dc534c066f7b34",
+        answer_key="da4f73fe89631e66",
     ),
     Question(
-        id="1.1.q2",
+        id="1.1.p2",
         title="Résultats d'appels parallèles",
         stem=("Claude renvoie dans une même réponse trois blocs tool_use (trois entrepôts à interroger). Le code de "
               "l'équipe exécute les trois outils puis ajoute trois messages user successifs, un par tool_result. "
@@ -47,10 +47,10 @@ QUESTIONS = [
             "C": "L'ordre ne sauve rien : les résultats doivent être réunis dans UN message, pas répartis.",
             "D": "Aucune fusion ne rattrape des résultats manquants dans le message qui suit le tour assistant.",
         },
-        answer_key="676501c05179d0fa",
+        answer_key="e0512cda55206242",
     ),
     Question(
-        id="1.1.q3",
+        id="1.1.p3",
         title="Réponse tronquée",
         stem=("Un agent rédige des comptes rendus d'audit. Certains s'arrêtent au milieu d'une phrase et partent "
               "pourtant tels quels vers les clients. Les journaux montrent stop_reason = \"max_tokens\" sur ces "
@@ -70,10 +70,10 @@ QUESTIONS = [
                  "certitude.",
             "D": "Juste : max_tokens signifie que la sortie a été coupée. C'est un état à traiter, pas une fin.",
         },
-        answer_key="0661d4a199869bc2",
+        answer_key="cd4490132536af5e",
     ),
     Question(
-        id="1.1.q4",
+        id="1.1.p4",
         title="ResultMessage et filets de sécurité",
         stem=("Un job nocturne lance un agent via l'Agent SDK avec max_turns=8 et considère la tâche accomplie dès "
               "qu'il reçoit un ResultMessage. Certains matins, le rapport est incomplet. Que doit vérifier le job "
@@ -94,6 +94,6 @@ QUESTIONS = [
                  "1.1.",
             "D": "Régler le plafond ne dit pas si CETTE exécution l'a atteint ; seul le subtype le dit.",
         },
-        answer_key="fa57b1384bdcaba0",
+        answer_key="294483ab2d12b418",
     ),
 ]

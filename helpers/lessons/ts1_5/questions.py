@@ -3,7 +3,7 @@ from ...widgets.quiz import Question
 
 QUESTIONS = [
     Question(
-        id="1.5.q1",
+        id="1.5.p1",
         title="Où placer une règle absolue",
         stem=("Une banque en ligne confie des virements à un agent doté d'un outil send_transfer. La conformité "
               "exige qu'aucun virement supérieur à 10 000 € ne parte sans double validation, sans aucune exception. "
@@ -22,10 +22,10 @@ QUESTIONS = [
             "D": "Juste : PreToolUse intercepte l'appel avant qu'il s'exécute, et la raison dit à Claude quoi faire "
                  "à la place.",
         },
-        answer_key="7baf366e4cbaabcb",
+        answer_key="9b31bab10e458557",
     ),
     Question(
-        id="1.5.q2",
+        id="1.5.p2",
         title="Un matcher qui ne se déclenche jamais",
         stem=("Une équipe protège un outil de suppression avec HookMatcher(matcher=\"delete_file\", hooks=[garde]). "
               "L'outil est fourni par un serveur MCP in-process nommé « fichiers ». Le hook ne se déclenche jamais. "
@@ -44,10 +44,10 @@ QUESTIONS = [
                  "tool_input.",
             "D": "Les hooks sont consultés quel que soit le mode de permission ; ils servent justement à décider.",
         },
-        answer_key="59045d6a69fa54d7",
+        answer_key="4122957bb640ac66",
     ),
     Question(
-        id="1.5.q3",
+        id="1.5.p3",
         title="Normaliser ce que le modèle lit",
         stem=("Trois API de transporteurs renvoient le poids d'un colis en grammes, en kilogrammes et en livres. "
               "L'agent qui choisit le transporteur le moins cher se trompe régulièrement. Quelle est la correction "
@@ -66,10 +66,10 @@ QUESTIONS = [
             "C": "Laisser le modèle convertir reste probabiliste : on lui demande de bien faire ce qu'il fait mal.",
             "D": "Un meilleur modèle réduit les erreurs sans les supprimer ; le problème est dans les données.",
         },
-        answer_key="9588a04b6a55b29f",
+        answer_key="df94ef7f5d9f8276",
     ),
     Question(
-        id="1.5.q4",
+        id="1.5.p4",
         title="Un hook de blocage qui plante",
         stem=("Un hook PreToolUse doit bloquer certains remboursements. Sur quelques appels, un bug lui fait lever "
               "une KeyError. Avec les réglages par défaut de l'Agent SDK, que devient l'appel d'outil concerné ?"),
@@ -88,6 +88,6 @@ QUESTIONS = [
                  "permissionDecision « deny » explicite — et un hook testé.",
             "D": "Claude ne voit rien de l'erreur : pour lui, l'outil a tourné normalement.",
         },
-        answer_key="f9073f382e8b12b9",
+        answer_key="9af1a8b9f6c4ba77",
     ),
 ]
