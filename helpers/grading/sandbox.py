@@ -123,6 +123,10 @@ def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] =
     """
     args = [require(), "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
             "--die-with-parent", "--new-session", "--clearenv"]
+    if zygote:
+        # The zygote is the namespace's init: the kernel ignores every signal its children send it
+        # (kill, stop, kill(-1)…) unless it handles that signal. It reaps orphans itself.
+        args.append("--as-pid-1")
     if os.getuid() == 0:
         # Mounts are made as root; the sandbox then drops to nobody (sandbox_entry): no root-owned file is
         # writable, /etc/shadow and /proc's root-only files stay closed.

@@ -108,6 +108,25 @@ class _Dead(Exception):
     pass
 
 
+def definitions_only(source: str) -> str:
+    """The imports, functions, classes and literal constants of a cell, without the statements that run."""
+    from IPython.core.inputtransformer2 import TransformerManager
+    try:
+        tree = ast.parse(TransformerManager().transform_cell(source))
+    except SyntaxError:
+        return ""
+    def literal(node) -> bool:
+        try:
+            ast.literal_eval(node)
+            return True
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return False
+    kept = [node for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            or (isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and literal(node.value))]
+    return ast.unparse(ast.Module(body=kept, type_ignores=[])) if kept else ""
+
+
 class Player:
     """One player process in the sandbox: the submission's cells, then scenarios on request."""
 
@@ -201,6 +220,7 @@ class Judging:
         self.forwarders: dict[int, object] = {}
         self.player: Player | None = None
         self.restarts = 0
+        self.trimmed: set[int] = set()
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -208,7 +228,7 @@ class Judging:
     def _start(self) -> Player | None:
         """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
         from .atelier import atelier
-        while self.restarts <= RESTARTS + len(self.cells):
+        while self.restarts <= RESTARTS + 2 * len(self.cells):
             atelier().sweep()          # no process of an earlier run meets this one
             try:
                 player = Player(self.exercise, self.cells, self.root)
@@ -225,8 +245,15 @@ class Judging:
                 if index is None or not self.cells[index]:
                     self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                     return None
-                self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : elle est ignorée")
-                self.cells[index] = ""
+                if index not in self.trimmed:
+                    # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
+                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses "
+                                      f"définitions sont gardées")
+                    self.trimmed.add(index)
+                    self.cells[index] = definitions_only(self.cells[index])
+                else:
+                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : elle est ignorée")
+                    self.cells[index] = ""
                 continue
             values = message.get("values")
             self.values = values if isinstance(values, list) else []
@@ -244,7 +271,7 @@ class Judging:
                 self.forwarders[port] = forwarder.Forwarder(str(path), port)
             relays[str(port)] = str(self.api / f"api-{port}.sock")
         if self.player is None:
-            if self.restarts > RESTARTS + len(self.cells):
+            if self.restarts > RESTARTS + 2 * len(self.cells):
                 return _crashed()
             self.player = self._start()
             if self.player is None:

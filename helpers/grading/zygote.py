@@ -13,8 +13,9 @@ by the trusted grader (atelier.py), which talks to it over an inherited socket:
                         (kill(-1)) and /tmp emptied, so nothing of one student meets the next.
 
 Children run as the same user as the zygote; the zygote is not dumpable, so they can neither
-trace it nor read its memory; they can kill it, which ends the sandbox (and only the current
-submission's runs): the grader starts a new one.
+trace it nor read its memory; it is the PID namespace's init (bwrap --as-pid-1) with no signal
+handler, so the signals they send it (kill, stop) are dropped by the kernel. If it dies all the
+same, the sandbox ends (and only the current submission's runs): the grader starts a new one.
 """
 from __future__ import annotations
 
@@ -198,6 +199,8 @@ class Zygote:
 
 def main() -> None:
     fd = int(os.environ["COURS_CANAL"])
+    # PID 1 of the sandbox: a signal from a child reaches it only if it has a handler. None, then.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _preload()
     _not_dumpable()
