@@ -8,9 +8,11 @@ the first time it is needed and again if learner code kills it. Through it the g
   a child of the zygote (`ForkedKernel`), so nbclient starts, polls, interrupts and kills it
   as usual; the kernelspec written by autograde.py names it.
 
-Per submission the grader makes a folder under `runs` (mounted read-write in the sandbox, at the
-same path): the kernel's Unix sockets, a private copy of the student's own folder (the only
-writable place of the student's), the judge's forwarder sockets. It is deleted afterwards.
+Per submission the grader makes a folder under `runs` (mounted read-only in the sandbox, at the
+same path): the kernel's connection file, a copy of the student's own folder (the kernel works on
+its own writable copy of it, in the sandbox's /tmp), the judge's forwarder sockets. It is deleted
+afterwards. The sandbox writes nowhere on the host: only in its /tmp, a size-capped tmpfs, where
+the kernel's ZMQ sockets also live (the grader reaches them through /proc/<zygote>/root).
 Memory and the number of processes are watched from here, per child (sandbox.over_limits).
 """
 from __future__ import annotations
@@ -53,14 +55,14 @@ class Atelier:
             (self.root / "runs").mkdir()
             atexit.register(self.close)
         runs = self.root / "runs"
-        sandbox.give_to_sandbox(runs)
         runs.chmod(0o755)
         ours, theirs = socket.socketpair()
         env = {"COURS_CANAL": str(theirs.fileno())}
         if os.getuid() == 0:
             env["COURS_UTILISATEUR_PROPRE"] = "1"
-        command = sandbox.command(["-m", "helpers.grading.zygote"], workdir=self.root,
-                                  writable=[(str(runs), str(runs))], env=env, zygote=True, uid=sandbox.sandbox_user())
+        # Read-only: the sandbox writes nowhere on the host, only in its own size-capped /tmp (tmpfs).
+        command = sandbox.command(["-m", "helpers.grading.zygote"], workdir=self.root, readable=[str(runs)],
+                                  env=env, zygote=True, uid=sandbox.sandbox_user())
         debug = bool(os.environ.get("COURS_DEBUG"))
         self.proc = subprocess.Popen(command, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
                                      stdout=None if debug else subprocess.DEVNULL,
@@ -72,6 +74,15 @@ class Atelier:
         if not line:
             self.stop()
             raise ZygoteGone("le bac à sable de correction n'a pas démarré (COURS_DEBUG=1 pour voir pourquoi)")
+        self.zygote_pid = next((p for p in sandbox.tree(self.proc.pid) if p != self.proc.pid and _ns_pid(p) == 1), None)
+
+    @property
+    def view(self) -> str:
+        """The sandbox's file system seen from here: its /tmp is `view + "/tmp"` (ZMQ sockets live there)."""
+        with self._lock:
+            if not self.alive():
+                self._restart()
+            return f"/proc/{self.zygote_pid}/root"
 
     @property
     def runs(self) -> Path:
@@ -153,6 +164,16 @@ class Atelier:
     def spawn_player(self, channel_fd: int, run: Path) -> "Child":
         return self.spawn("player", {"cwd": None, "home": "/tmp/maison-" + run.name,
                                      "atelier": "/tmp/atelier-" + run.name}, (channel_fd,))
+
+
+def _ns_pid(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            line = next((line for line in f if line.startswith("NSpid:")), "")
+    except OSError:
+        return None
+    ids = line.split()[1:]
+    return int(ids[-1]) if len(ids) >= 2 else None
 
 
 class Child:
@@ -243,17 +264,25 @@ def provisioner_class():
     class SandboxProvisioner(LocalProvisioner):
         """LocalProvisioner whose process is a child of the zygote, in the grading sandbox."""
 
+        async def pre_launch(self, **kwargs):
+            # The kernel binds its ZMQ sockets in the sandbox's own /tmp; the grader reaches them through
+            # /proc/<zygote>/root (the zygote is started, or restarted, before the path is written).
+            km = self.parent
+            self.view = atelier().view
+            km.ip = f"{self.view}/tmp/zmq-{Path(km.connection_file).parent.name}/s"
+            kwargs = await super().pre_launch(**kwargs)
+            os.chmod(km.connection_file, 0o644)     # read by the sandbox's user (its folder is this run's)
+            return kwargs
+
         async def launch_kernel(self, cmd, **kwargs):
             km = self.parent
-            folder = Path(km.connection_file).parent
-            sandbox.give_to_sandbox(folder)
             policy = json.loads(os.environ.get(sandbox.POLICY_ENV) or "{}")
-            cwd = policy.get("copy") or str(folder)
-            extra = [a for a in cmd[cmd.index("{connection_file}") + 1:]] if "{connection_file}" in cmd else []
-            self.process = atelier().spawn("kernel", {"connection": km.connection_file, "cwd": cwd,
-                                                      "home": "/tmp/maison-noyau", "extra": extra})
+            extra = cmd[cmd.index("-f") + 2:] if "-f" in cmd else []
+            self.process = atelier().spawn("kernel", {"connection": km.connection_file, "view": self.view,
+                                                      "copy": policy.get("copy"), "home": "/tmp/maison-noyau",
+                                                      "extra": extra})
             self.pid, self.pgid = self.process.pid, None
-            self.cwd = cwd
+            self.cwd = policy.get("copy")
             return self.connection_info
 
         async def send_signal(self, signum: int) -> None:

@@ -84,8 +84,7 @@ class StartVerdicts(NbGraderPreprocessor):
         resources["cours_cellules"] = graded_cells(nb)
         resources["cours_secret"] = verdicts.course_secret(course_root(resources))
         student = str(Path(resources.get("metadata", {}).get("path") or os.getcwd()).resolve())
-        copy = sandbox.private_copy(student, run)
-        sandbox.give_to_sandbox(copy)
+        copy = sandbox.private_copy(student, run)          # read-only there: the kernel copies it into its /tmp
         os.environ[sandbox.POLICY_ENV] = json.dumps({"student": student, "copy": str(copy), "run": str(run)})
         os.environ.update({"COURS_MODE": "hors-ligne"})
         os.environ.pop("ANTHROPIC_API_KEY", None)
@@ -104,13 +103,13 @@ class SandboxedExecute(Execute):
 
     def create_kernel_manager(self):
         km = super().create_kernel_manager()
-        # The kernel has no network of its own: ZMQ over Unix sockets, in a folder mounted into its sandbox.
+        # The kernel has no network: ZMQ over Unix sockets (in the sandbox's /tmp, see atelier.py).
         base = self.resources.get("cours_atelier") if getattr(self, "resources", None) else None
         folder = Path(tempfile.mkdtemp(prefix="zmq-", dir=base))
         folder.chmod(0o755)
         km.transport = "ipc"
         km.connection_file = str(folder / "noyau.json")
-        km.ip = str(folder / "s")
+        km.ip = str(folder / "s")          # replaced by the provisioner with the sandbox's /tmp, seen from here
         return km
 
     def preprocess(self, nb, resources, km=None):

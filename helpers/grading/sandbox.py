@@ -8,28 +8,23 @@ The operating system, not Python, draws the line. Each sandbox gets:
   virtual environment, the `helpers` package — nothing else of the course: `source/`, `tests/`,
   the gradebook, the exchange, `feedback/`, other students' folders, the kernelspec and
   `nbgrader_config.py` are simply not there;
-- a private `/tmp` (size-capped tmpfs) as home; the only writable places are that, a private
-  copy of the student's own folder, and the folder of the kernel's Unix sockets;
+- a private `/tmp` (size-capped tmpfs) as home: the only writable place, where the kernel works
+  on its own copy of the student's folder and binds its Unix sockets — nothing is written on the
+  host;
 - no capabilities, `no_new_privs`; when grading runs as root, an unprivileged user (nobody);
 - resource limits (CPU time, file size, processes) and, from outside, a watcher of the memory
   and the number of processes of the whole tree, which kills it past the limit.
 
-This module imports only the standard library: it also runs as a script, as the grading
-kernel's launcher (the kernelspec written by autograde.py):
-
-    python helpers/grading/sandbox.py kernel -f {connection_file}
-
-It reads its instructions from COURS_BAC_A_SABLE (JSON, set by the trusted grader), copies the
-student's folder to a private place, and replaces itself with bwrap running ipykernel.
+This module imports only the standard library: inside the sandbox it runs first, as a script
+(`python -S -I sandbox.py dedans …`), drops privileges, sets the limits, then becomes the real
+program (the zygote, see zygote.py and atelier.py).
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
 import sys
-import tempfile
 from pathlib import Path
 
 POLICY_ENV = "COURS_BAC_A_SABLE"
@@ -275,7 +270,7 @@ def kill_tree(pid: int) -> None:
 # -- the kernel launcher -----------------------------------------------------------------------------
 
 def private_copy(folder: str | None, root: Path) -> Path:
-    """A writable copy of the student's folder (notebooks excepted: the kernel receives the code)."""
+    """A copy of the student's folder (notebooks excepted: the kernel receives the code), symlinks left out."""
     copy = root / "dossier"
     copy.mkdir()
     if folder and os.path.isdir(folder):
@@ -295,43 +290,11 @@ def sandbox_user() -> int:
     return 200_000 + os.getpid() % 100_000 if os.getuid() == 0 else os.getuid()
 
 
-def give_to_sandbox(*paths: Path, uid: int | None = None) -> None:
-    """When grading as root, the sandbox's user owns its writable folders."""
-    if os.getuid() != 0:
-        return
-    uid = uid or sandbox_user()
-    for top in paths:
-        for dirpath, dirnames, filenames in os.walk(top):
-            for name in [dirpath, *(os.path.join(dirpath, n) for n in dirnames + filenames)]:
-                os.lchown(name, uid, uid)
-
-
-def launch_kernel(argv: list[str]) -> None:
-    """The kernelspec's program: build the sandbox for this notebook's kernel and become bwrap."""
-    policy = json.loads(os.environ.get(POLICY_ENV) or "{}")
-    connection = argv[argv.index("-f") + 1]
-    sockets = os.path.dirname(os.path.abspath(connection))
-    root = Path(tempfile.mkdtemp(prefix="cours-noyau-", dir=policy.get("private")))
-    student = policy.get("student") or os.getcwd()
-    copy = private_copy(student, root)
-    give_to_sandbox(copy, Path(sockets))
-    args = command(["-m", "ipykernel_launcher", *argv, "--HistoryManager.enabled=False", "--IPKernelApp.log_level=ERROR"],
-                   workdir=root, writable=[(str(copy), student), (sockets, sockets)], cwd=student)
-    if not os.environ.get("COURS_DEBUG"):
-        # ipykernel's start-up notes and bwrap's messages are not the notebook's output (that goes over ZMQ).
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-    os.execv(args[0], args)
-
-
 def main(argv: list[str]) -> None:
     if argv and argv[0] == "dedans":
         enter()
-    elif argv and argv[0] == "kernel":
-        launch_kernel(argv[1:])
     else:
-        raise SystemExit("usage : sandbox.py kernel -f FICHIER_DE_CONNEXION")
+        raise SystemExit("usage : sandbox.py dedans PROGRAMME… (lancé par bwrap, jamais à la main)")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,25 @@ def _kill_tree(pid: int, sig: int = signal.SIGKILL) -> None:
             pass
 
 
+def _kernel_workspace(args: dict) -> str:
+    """The kernel's writable copy of the student's folder and its ZMQ sockets, both in this sandbox's /tmp."""
+    with open(args["connection"]) as f:
+        info = json.load(f)
+    view = args.get("view") or ""
+    if info.get("transport") == "ipc" and view and str(info.get("ip", "")).startswith(view + "/tmp/"):
+        info["ip"] = info["ip"][len(view):]
+    os.makedirs(os.path.dirname(info["ip"]) or "/tmp", mode=0o700, exist_ok=True)
+    work = "/tmp/travail-" + os.path.basename(os.path.dirname(info["ip"]))
+    if args.get("copy") and os.path.isdir(args["copy"]):
+        shutil.copytree(args["copy"], work, symlinks=False, ignore_dangling_symlinks=True, dirs_exist_ok=True)
+    os.makedirs(work, mode=0o700, exist_ok=True)
+    os.chdir(work)
+    path = os.path.join(os.path.dirname(info["ip"]), "noyau.json")
+    with open(path, "w") as f:
+        json.dump(info, f)
+    return path
+
+
 def _child(role: str, args: dict, fds: list[int], control: socket.socket) -> None:
     """In the forked child: cut every tie with the zygote, then become a kernel or a player."""
     try:
@@ -76,14 +95,15 @@ def _child(role: str, args: dict, fds: list[int], control: socket.socket) -> Non
         os.environ["IPYTHONDIR"] = os.path.join(home, ".ipython")
         os.environ["COURS_ATELIER"] = args.get("atelier") or "/tmp/atelier"
         os.makedirs(os.environ["COURS_ATELIER"], mode=0o700, exist_ok=True)
-        os.chdir(args.get("cwd") or home)
         if role == "kernel":
+            connection = _kernel_workspace(args)
             from ipykernel.kernelapp import IPKernelApp
             app = IPKernelApp.instance()
-            app.initialize(["-f", args["connection"], "--HistoryManager.enabled=False",
+            app.initialize(["-f", connection, "--HistoryManager.enabled=False",
                             "--IPKernelApp.log_level=ERROR", *args.get("extra", [])])
             app.start()
         else:
+            os.chdir(home)
             from .player import main
             os.dup2(fds[0], 3)
             if fds[0] != 3:
