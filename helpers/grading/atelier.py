@@ -51,7 +51,7 @@ class Atelier:
     def _start(self) -> None:
         sandbox.require()
         if self.root is None:       # kept across restarts: the current submission's run lives there
-            self.root = Path(tempfile.mkdtemp(prefix="cours-atelier-"))
+            self.root = Path(tempfile.mkdtemp(prefix="cours-"))
             (self.root / "runs").mkdir()
             atexit.register(self.close)
         runs = self.root / "runs"
@@ -153,7 +153,7 @@ class Atelier:
                     shutil.rmtree(run, ignore_errors=True)
 
     def new_run(self) -> Path:
-        run = Path(tempfile.mkdtemp(prefix="copie-", dir=self.runs))
+        run = Path(tempfile.mkdtemp(prefix="c", dir=self.runs))
         run.chmod(0o755)
         return run
 
@@ -246,6 +246,12 @@ class Child:
 
 _atelier: Atelier | None = None
 _lock = threading.Lock()
+
+
+def close() -> None:
+    """Stop this process's zygote and delete its runs (a forked worker leaves without atexit)."""
+    if _atelier is not None:
+        _atelier.close()
 
 
 def atelier() -> Atelier:

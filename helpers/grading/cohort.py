@@ -74,11 +74,15 @@ def shard(items: list[str], spec: str | None) -> list[str]:
 
 def _worker(root: str, tasks, results) -> None:
     _init_worker(root)
-    while True:
-        task = tasks.recv()
-        if task is None:
-            return
-        results.send(_grade(*task))
+    try:
+        while True:
+            task = tasks.recv()
+            if task is None:
+                return
+            results.send(_grade(*task))
+    finally:
+        from .atelier import close
+        close()
 
 
 def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, only: list[str] | None = None,

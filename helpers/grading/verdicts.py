@@ -213,9 +213,10 @@ class Judging:
     def __init__(self, exercise_id: str, cells: list[str], run: Path) -> None:
         self.exercise = exercise_id
         self.cells = list(cells)
-        self.root = Path(tempfile.mkdtemp(prefix=f"verdict-{exercise_id}-", dir=run))
+        # Short paths: a Unix socket's path must fit in 108 bytes.
+        self.root = Path(tempfile.mkdtemp(prefix="v", dir=run))
         self.root.chmod(0o755)
-        self.api = self.root / "api"
+        self.api = self.root / "a"
         self.api.mkdir(mode=0o755)
         self.forwarders: dict[int, object] = {}
         self.player: Player | None = None
@@ -267,9 +268,9 @@ class Judging:
         relays = {}
         for port in sorted(_urls(spec, set())):
             if port not in self.forwarders:
-                path = self.api / f"api-{port}.sock"
+                path = self.api / f"{port}"
                 self.forwarders[port] = forwarder.Forwarder(str(path), port)
-            relays[str(port)] = str(self.api / f"api-{port}.sock")
+            relays[str(port)] = str(self.api / f"{port}")
         if self.player is None:
             if self.restarts > RESTARTS + 2 * len(self.cells):
                 return _crashed()
