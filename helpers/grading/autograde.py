@@ -51,6 +51,8 @@ def install_kernelspec() -> str:
         "metadata": {"kernel_provisioner": {"provisioner_name": KERNEL}},
     }))
     os.environ["JUPYTER_PATH"] = os.pathsep.join([str(root), os.environ.get("JUPYTER_PATH", "")]).strip(os.pathsep)
+    import atexit
+    atexit.register(shutil.rmtree, root, True)
     return str(root)
 
 
