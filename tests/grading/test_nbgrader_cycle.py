@@ -50,9 +50,14 @@ FORBIDDEN = ["BEGIN HIDDEN TESTS", "END HIDDEN TESTS", "from helpers.grading imp
              "cours-atelier-", "gradebook.db", "sk-ant-"]
 
 
-def run(cwd: Path, *args: str) -> tuple[subprocess.CompletedProcess, float]:
+def run(cwd: Path, *args: str, home: Path | None = None) -> tuple[subprocess.CompletedProcess, float]:
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
                ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir")
+    if home is not None:       # the instructor: a brand-new account, never ran IPython nor Jupyter
+        home.mkdir(exist_ok=True)
+        env["HOME"] = str(home)
+        env.pop("JUPYTER_PATH", None)
+        env.pop("IPYTHONDIR", None)
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=900)
@@ -72,7 +77,7 @@ def cycle(tmp_path_factory):
     on_exchange = (f"--Exchange.root={exchange}",)
 
     def instructor(step: str, *args: str) -> None:
-        steps[step] = run(course, *args)
+        steps[step] = run(course, *args, home=base / "formateur")
 
     def student(step: str, who: str, *args: str) -> None:
         home = base / "etudiants" / who
