@@ -254,3 +254,13 @@ def test_report_lines_fit_the_page(cycle, who):
     start = next(i for i, line in enumerate(lines) if line.startswith("[Vérification 1.1.a]"))
     report = lines[start:next(i for i in range(start, len(lines)) if lines[i].startswith("Out["))]
     assert len(report) > 3 and max(len(line.rstrip()) for line in report) <= 100, report
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_the_feedback_page_speaks_french(cycle, who):
+    """nbgrader's template, translated (helpers/grading/templates/retour): no English label is left."""
+    text = visible(feedback(cycle, who))
+    assert "Réponse de l'étudiant" in text and "note :" in text and "haut de page" in text
+    for english in ("Student's answer", "Score:", "Test cell", "(Top)", "Comments:"):
+        assert english not in text, english
+    assert '<html lang="fr">' in feedback(cycle, who)
