@@ -108,6 +108,10 @@ class _Dead(Exception):
     pass
 
 
+def _names(value: object) -> list[str]:
+    return [str(v)[:120] for v in value[:20]] if isinstance(value, list) else []
+
+
 def definitions_only(source: str) -> str:
     """The imports, functions, classes and literal constants of a cell, without the statements that run."""
     from IPython.core.inputtransformer2 import TransformerManager
@@ -144,6 +148,7 @@ class Player:
         self.reader = ours.makefile("rb")
         self.current_cell: int | None = None
         self.reason = ""
+        self.tampered: list[str] = []
         self._stop = threading.Event()
         threading.Thread(target=self._watch, daemon=True).start()
         self.send({"exercise": exercise_id, "cells": cells})
@@ -196,6 +201,7 @@ class Player:
         message = self.receive(time.monotonic() + PLAY_SECONDS)
         if "result" not in message:
             raise _Dead("réponse illisible")
+        self.tampered = self.tampered or _names(message.get("tampered"))
         return message["result"]
 
     def kill(self) -> None:
@@ -222,6 +228,7 @@ class Judging:
         self.player: Player | None = None
         self.restarts = 0
         self.trimmed: set[int] = set()
+        self.tampered: list[str] = []
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -258,6 +265,7 @@ class Judging:
                 continue
             values = message.get("values")
             self.values = values if isinstance(values, list) else []
+            player.tampered = _names(message.get("tampered"))
             missing = message.get("missing")
             self.missing = [str(m) for m in missing] if isinstance(missing, list) else []
             return player
@@ -280,6 +288,7 @@ class Judging:
         try:
             return self.player.play(spec, relays)
         except _Dead as dead:
+            self.tampered += self.player.tampered
             self.player.kill()
             self.player = None
             self.restarts += 1
@@ -305,6 +314,13 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -
             return not_run(exercise_id, judging.notes)
         missing = judging.missing
         report = judge(exercise_id, judging.player_function, judging.values, seed=seed)
+        tampered = judging.tampered + (judging.player.tampered if judging.player else [])
+        if tampered:
+            # Learner code replaced part of the checks' code in its process: what it reported proves nothing.
+            return Report(exercise_id, [Criterion("verification_modifiee", "Le code soumis laisse les vérifications "
+                                                  "intactes", exercise(exercise_id).points, False,
+                                                  f"vos cellules remplacent {', '.join(sorted(set(tampered))[:3])} : "
+                                                  f"aucun point ne peut être accordé")])
         if missing:
             report = Report(report.exercise, [
                 Criterion(c.key, c.rule, c.points, c.passed, c.detail if c.passed else

@@ -210,3 +210,24 @@ def test_a_worker_that_dies_takes_only_its_own_submission(tmp_path, monkeypatch)
     assert set(done) == {"a", "b", "c", "d"}, out.getvalue()
     assert [s for s, (ok, _, _) in done.items() if not ok] == ["b"]
     assert "code 7" in done["b"][2] and "ÉCHEC" in out.getvalue()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_function():
+    """1.5.a judges what a hook returns: a submission that leaves the hook a stub and patches the player's
+    side of the check to return the rubric's answers is caught, and scores 0."""
+    from helpers.grading.atelier import atelier
+    stub = ("REFUND_LIMIT = 500\n\nasync def block_large_refunds(input_data, tool_use_id, context):\n"
+            "    return {}\n")
+    forge = ("import helpers.lessons.ts1_5.checks as checks, helpers.lessons._kit as kit\n"
+             "def rubric(fn, data, *args, **kwargs):\n"
+             "    amount = float(data['tool_input']['amount'])\n"
+             "    out = {} if amount <= 500 else {'hookSpecificOutput': {'hookEventName': 'PreToolUse',\n"
+             "           'permissionDecision': 'deny', 'permissionDecisionReason': 'voir escalate_to_human'}}\n"
+             "    return kit.Outcome(value=out)\n"
+             "checks.run_coroutine = rubric\n")
+    honest = verdicts.judge_submission("1.5.a", ["import json", stub], 7, atelier().new_run())
+    forged = verdicts.judge_submission("1.5.a", ["import json", stub + "\n" + forge], 7, atelier().new_run())
+    assert forged.score == 0 <= honest.score < 4
+    assert forged.criteria[0].key == "verification_modifiee" and "run_coroutine" in forged.criteria[0].detail
