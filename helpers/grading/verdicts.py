@@ -229,6 +229,7 @@ class Judging:
         self.restarts = 0
         self.trimmed: set[int] = set()
         self.tampered: list[str] = []
+        self.died = False
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -293,6 +294,7 @@ class Judging:
             self.player = None
             self.restarts += 1
             self.notes.append(f"un scénario a arrêté le processus ({dead})")
+            self.died = True
             return _crashed()
 
     def close(self) -> None:
@@ -306,29 +308,53 @@ class Judging:
 def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -> Report:
     """The verdict of one exercise for one submission: its cells in a fresh sandboxed player, one draw.
 
-    `run` is the submission's folder under the atelier's runs (atelier.Atelier.new_run)."""
+    `run` is the submission's folder under the atelier's runs (atelier.Atelier.new_run). When the player
+    died during the scenarios (top-level code that kills processes, a daemon…), the same draw is judged
+    again with every cell reduced to its definitions: the functions as written, without the code around
+    them; the better of the two counts (never more than the functions themselves earn)."""
+    report, died = _judge_once(exercise_id, cells, seed, run)
+    if died and report.final is False:
+        reduced = [definitions_only(cell) for cell in cells]
+        if reduced != cells:
+            second, _ = _judge_once(exercise_id, reduced, seed, run)
+            if second.score > report.score and second.final is False:
+                second.criteria.append(Criterion("code_autour", "Le code hors des fonctions laisse la vérification "
+                                                 "tourner", 0, False, "il arrêtait le processus de vérification : "
+                                                 "seules vos définitions (def, class, import) ont été jugées"))
+                return second
+    return report
+
+
+def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path) -> tuple[Report, bool]:
     judging = Judging(exercise_id, cells, run)
     try:
         judging.player = judging._start()
         if judging.player is None:
-            return not_run(exercise_id, judging.notes)
+            return _flag(not_run(exercise_id, judging.notes), True), False
         missing = judging.missing
         report = judge(exercise_id, judging.player_function, judging.values, seed=seed)
         tampered = judging.tampered + (judging.player.tampered if judging.player else [])
         if tampered:
             # Learner code replaced part of the checks' code in its process: what it reported proves nothing.
-            return Report(exercise_id, [Criterion("verification_modifiee", "Le code soumis laisse les vérifications "
-                                                  "intactes", exercise(exercise_id).points, False,
-                                                  f"vos cellules remplacent {', '.join(sorted(set(tampered))[:3])} : "
-                                                  f"aucun point ne peut être accordé")])
+            return _flag(Report(exercise_id, [
+                Criterion("verification_modifiee", "Le code soumis laisse les vérifications intactes",
+                          exercise(exercise_id).points, False,
+                          f"vos cellules remplacent {', '.join(sorted(set(tampered))[:3])} : "
+                          f"aucun point ne peut être accordé")]), True), False
         if missing:
             report = Report(report.exercise, [
                 Criterion(c.key, c.rule, c.points, c.passed, c.detail if c.passed else
                           f"{c.detail} ({', '.join(missing)} n'est pas défini après exécution des cellules)")
                 for c in report.criteria])
-        return report
+        return _flag(report, False), judging.died
     finally:
         judging.close()
+
+
+def _flag(report: Report, final: bool) -> Report:
+    """Mark a report that no second judging may replace (tampering, nothing could run)."""
+    report.final = final
+    return report
 
 
 def not_run(exercise_id: str, notes: list[str]) -> Report:

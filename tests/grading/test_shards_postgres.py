@@ -14,6 +14,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,13 +38,15 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def postgres(tmp_path_factory):
+def postgres():
     binaries = pg_bin()
     if binaries is None:
         if os.environ.get("CI") == "true":
             pytest.fail("PostgreSQL est introuvable en CI : ./cours test l'installe (paquet Debian postgresql).")
         pytest.skip("PostgreSQL est introuvable : installez-le (sudo apt install postgresql) pour lancer ce test.")
-    folder = tmp_path_factory.mktemp("postgres")
+    # Not under pytest's folder (0700 for root): the postgres user must reach its data.
+    folder = Path(tempfile.mkdtemp(prefix="cours-postgres-"))
+    folder.chmod(0o755)
     data, sockets = folder / "donnees", folder / "sockets"
     sockets.mkdir()
     prefix: list[str] = []
@@ -64,6 +67,7 @@ def postgres(tmp_path_factory):
     finally:
         subprocess.run(prefix + [str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
                        capture_output=True, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def grades(db_url: str) -> dict:
