@@ -110,6 +110,11 @@ class CliStderr:
 
 _last_stderr: CliStderr | None = None
 
+# Real mode: without network, or with a refused key, the CLI would retry for minutes (10 attempts,
+# growing waits, 401s included). One retry and a 7 s wait for the API's first answer end a failed
+# run in about 15 s at most; explain() then says why, in French, as for the Messages API.
+FAIL_FAST = {"CLAUDE_CODE_MAX_RETRIES": "1", "API_TIMEOUT_MS": "7000"}
+
 
 def cli_report() -> str | None:
     """Ce que le CLI a signalé lors de la dernière exécution (résumé en français), s'il a signalé quelque chose."""
@@ -134,6 +139,7 @@ def agent_options(*, offline: bool = False, **kwargs):
     real = not offline and mode() == _mode.REAL
     if real:
         env["ANTHROPIC_API_KEY"] = _mode.api_key()
+        env.update(FAIL_FAST)
         kwargs.setdefault("max_budget_usd", budget().cap_usd)
     else:
         env["ANTHROPIC_BASE_URL"] = simulator().base_url

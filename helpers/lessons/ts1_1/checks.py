@@ -194,14 +194,6 @@ def _rejection(run: Run) -> str | None:
         return None
     msg = bad.error_message or ""
     if "were found without `tool_result` blocks" in msg:
-        sent = bad.messages
-        i = int(msg.split(":")[0].split(".")[1]) if msg.startswith("messages.") else -1
-        following = [m for m in sent[i + 1:] if m.get("role") == "user"] if i >= 0 else []
-        split = sum(1 for m in following if isinstance(m.get("content"), list)
-                    and any(b.get("type") == "tool_result" for b in m["content"])) > 1
-        if split:
-            return ("les tool_result sont partis dans plusieurs messages user : ils doivent tous être dans UN seul "
-                    "message user, juste après le tour assistant")
         return ("un tool_use est resté sans tool_result : chaque appel demandé doit recevoir son résultat, avec le "
                 "même tool_use_id, dans le message user suivant")
     if "unexpected `tool_use_id`" in msg:
@@ -213,6 +205,31 @@ def _rejection(run: Run) -> str | None:
     if "first message" in msg or "role" in msg:
         return f"l'historique envoyé est mal formé ({msg})"
     return f"l'API a refusé la requête : {msg}"
+
+
+SPLIT = ("les tool_result sont partis dans plusieurs messages user : ils doivent tous être dans UN seul message "
+         "user, juste après le tour assistant")
+
+
+def _holds_results(message: dict) -> bool:
+    return isinstance(message.get("content"), list) and any(
+        isinstance(b, dict) and b.get("type") == "tool_result" for b in message["content"])
+
+
+def _split_results(run: Run) -> bool:
+    """Read from the request log: after an assistant turn, consecutive user messages each holding tool_results.
+
+    The API combines consecutive same-role messages, so it accepts such a history (no 400), but the
+    rule — and the exam's answer — is ONE user message with every result: it keeps the model calling
+    tools in parallel (the simulated model, like a real one, stops doing so after a split history).
+    """
+    for exchange in run.exchanges:
+        sent = [m for m in exchange.messages if isinstance(m, dict) and m.get("role") != "system"]
+        for previous, message in zip(sent, sent[1:]):
+            if previous.get("role") == message.get("role") == "user" and _holds_results(previous) \
+                    and _holds_results(message):
+                return True
+    return False
 
 
 def _why_failed(run: Run) -> str:
@@ -239,6 +256,8 @@ def _final_text(message: dict) -> str:
 
 
 def _answered_properly(run: Run) -> tuple[bool, str]:
+    if _split_results(run):
+        return False, SPLIT
     if not run.played.error and not run.played.timed_out:
         message = _returned_message(run)
         if message is None:

@@ -101,6 +101,8 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
         return None
     question = conv.first_user_text
     measure, entities = _plan(question)
+    if not measure and not any(pattern.search(question) for pattern, _, _ in OPERATIONS):
+        return None     # not a figure to look up and compute: the general engine searches and quotes
     query_key = _input_key(conv.tools[search], ("query", "q", "requete", "requête", "question", "terms"))
     expr_key = _input_key(conv.tools[calc], ("expression", "expr", "formula", "calcul", "input")) if calc else ""
     searches, calcs = conv.calls_to(search), conv.calls_to(calc)
