@@ -112,6 +112,9 @@ def build(course: Path, n_students: int, *, assignments: list[str] | None = None
     assignments = assignments or sorted(p.name for p in (ROOT / "source").iterdir() if p.is_dir())
     for name in assignments:
         nbgrader(course, "generate_assignment", name, "--force")
+    # The course secret fixes the draws: made now, copies of this course draw (and grade) alike.
+    from helpers.grading.verdicts import course_secret
+    course_secret(course)
     r = random.Random(seed)
     labels = {}
     for i in range(n_students):

@@ -368,8 +368,9 @@ def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str
         rejected = _rejection(run)
         if rejected:
             return False, rejected
+        # A process that died (KernelDied: os._exit, a crash) did not raise: it stopped, and proves nothing.
         if run.played.error_type in ("NameError", "AttributeError", "TypeError", "ImportError", "NotImplementedError",
-                                     "SystemExit", "KeyboardInterrupt"):
+                                     "SystemExit", "KeyboardInterrupt", "KernelDied"):
             return False, f"elle a bien levé, mais à cause d'un bug ({run.played.error_line()})"
         return True, f"exception levée : {run.played.error_line()}"
     return False, f"la fonction a renvoyé un résultat alors que {what} : elle doit lever une exception"
@@ -447,6 +448,6 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
     ])
 
 
-def judge(player, values: list) -> Report:
-    """The registry's entry point: the learner's code only through `player`."""
-    return check(None, player=player)
+def judge(player, values: list, seed: int | None = None) -> Report:
+    """The registry's entry point: the learner's code only through `player`; `seed` fixes the draw (grading)."""
+    return check(None, seed=seed, player=player)
