@@ -306,3 +306,14 @@ def test_an_email_address_is_not_a_change_of_address(desk):
     _final, messages = run(desk, "Client C-10010, mon adresse e-mail est a@b.fr : je veux retourner ORD-5150.", tools,
                            {"lookup_order": lambda a: ("{}", False), "get_account": lambda a: ("{}", False)})
     assert [b["name"] for b in messages[1]["content"] if b["type"] == "tool_use"] == ["lookup_order"]
+
+
+def test_grading_passes_its_seed_and_one_seed_gives_one_report():
+    """The grader draws once per submission (verdicts.judge passes `seed`): the same seed, the same report."""
+    from helpers.grading.verdicts import judge
+
+    def player(spec):
+        return checks.play({"build_handoff": g.amount_as_text}, spec)
+
+    first, again = (str(judge("1.4.b", player, [], seed=21)) for _ in range(2))
+    assert first == again and "seed" in checks.judge_tools.__code__.co_varnames

@@ -609,11 +609,12 @@ def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -
     ])
 
 
-# -- the registry's entry points: learner code only through `player`, learner values as plain data --
+# -- the registry's entry points: learner code only through `player`, learner values as plain data,
+#    `seed` fixing the draw (grading: one draw per submission) --
 
-def judge_tools(player, values: list) -> Report:
-    return check_tools(None, player=player)
+def judge_tools(player, values: list, seed: int | None = None) -> Report:
+    return check_tools(None, seed=seed, player=player)
 
 
-def judge_handoff(player, values: list) -> Report:
-    return check_handoff(None, player=player)
+def judge_handoff(player, values: list, seed: int | None = None) -> Report:
+    return check_handoff(None, seed=seed, player=player)
