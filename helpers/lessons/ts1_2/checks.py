@@ -184,9 +184,9 @@ class _Builder:
 
     def faulty_replies(self) -> Scenario:
         scenario = self._scenario("réponses défaillantes", 5)
-        plans = [["prose", "ok"], ["shape", "ok"], ["cut", "cut", "cut", "ok"], ["prose", "prose", "prose", "ok"],
-                 ["ok"]]
-        self.r.shuffle(plans)
+        # Fixed places (the subtopics are drawn): every submission meets the same trouble at the same place.
+        plans = [["prose", "ok"], ["cut", "cut", "cut", "ok"], ["ok"], ["prose", "prose", "prose", "ok"],
+                 ["shape", "ok"]]
         scenario.plans = dict(zip(scenario.subtopics, plans))
         for s, plan in scenario.plans.items():
             if "cut" in plan:
@@ -285,7 +285,8 @@ def _one_per_subtopic(runs: list[Run], empty: Run) -> tuple[bool, str]:
                                f"subagent, donc une requête, par sous-thème")
             if not named:
                 return False, "une requête ne nomme aucun des sous-thèmes tels qu'ils ont été donnés (mot pour mot)"
-        forgotten = [s for s in run.scenario.subtopics if not run.requests_for(s)]
+        # A function that crashed may have left requests unsent: the crash is judged elsewhere.
+        forgotten = [s for s in run.scenario.subtopics if not run.requests_for(s)] if not run.played.raised else []
         if forgotten:
             return False, (f"« {forgotten[0]} » n'a reçu aucune requête (scénario « {run.scenario.name} ») : chaque "
                            f"sous-thème de la liste doit être confié à un subagent")
