@@ -77,7 +77,7 @@ class Scenario:
 
 class Desk:
     """The simulated subagents of the scenario being played (a playbook of the private simulator)."""
-    name = "subagents de la vérification"
+    name = "sous-agents de la vérification"
 
     def __init__(self) -> None:
         self.scenario: Scenario | None = None
@@ -282,14 +282,14 @@ def _one_per_subtopic(runs: list[Run], empty: Run) -> tuple[bool, str]:
             named = named_subtopics(run.scenario, user_text(e.request))
             if len(named) > 1:
                 return False, (f"une requête nomme {len(named)} sous-thèmes à la fois ({', '.join(named)}) : un "
-                               f"subagent, donc une requête, par sous-thème")
+                               f"sous-agent, donc une requête, par sous-thème")
             if not named:
                 return False, "une requête ne nomme aucun des sous-thèmes tels qu'ils ont été donnés (mot pour mot)"
         # A function that crashed may have left requests unsent: the crash is judged elsewhere.
         forgotten = [s for s in run.scenario.subtopics if not run.requests_for(s)] if not run.played.raised else []
         if forgotten:
             return False, (f"« {forgotten[0]} » n'a reçu aucune requête (scénario « {run.scenario.name} ») : chaque "
-                           f"sous-thème de la liste doit être confié à un subagent")
+                           f"sous-thème de la liste doit être confié à un sous-agent")
     if empty.exchanges:
         return False, f"avec subtopics=[], {len(empty.exchanges)} requête(s) sont parties : aucune n'était attendue"
     problem = _failure(empty)
@@ -309,16 +309,16 @@ def _isolated(runs: list[Run]) -> tuple[bool, str]:
             roles = [m.get("role") for m in messages if isinstance(m, dict)]
             if roles != ["user"]:
                 return False, (f"une requête contient {len(roles)} message(s) ({', '.join(map(str, roles))}) : un "
-                               f"subagent part d'une conversation neuve, avec UN message user et rien d'autre")
+                               f"sous-agent part d'une conversation neuve, avec UN message user et rien d'autre")
             content = messages[0].get("content")
             if isinstance(content, list) and any(not isinstance(b, dict) or b.get("type") != "text" for b in content):
-                return False, "le message user d'un subagent ne doit contenir que du texte (son prompt)"
+                return False, "le message user d'un sous-agent ne doit contenir que du texte (son prompt)"
             named = named_subtopics(run.scenario, user_text(e.request))
             everything = user_text(e.request) + system_text(e.request)
             for other, texts in claims.items():
                 if other not in named and any(c in everything for c in texts):
-                    return False, (f"la requête de « {', '.join(named) or '?'} » contient les résultats du subagent "
-                                   f"« {other} » : un subagent ne voit jamais ceux des autres")
+                    return False, (f"la requête de « {', '.join(named) or '?'} » contient les résultats du sous-agent "
+                                   f"« {other} » : un sous-agent ne voit jamais ceux des autres")
             seen += 1
     return bool(seen), f"{seen} requêtes, chacune avec un seul message user et rien d'autre" if seen else \
         "aucune requête n'a été envoyée"
@@ -374,7 +374,7 @@ def _compare(got: dict, want: dict) -> str | None:
                     f"mais de sources différentes sont deux findings, gardez-les tous les deux")
         return f"{len(findings)} findings renvoyés pour {len(wanted)} reçus (manque : « {lost[0]['claim'][:60]} »)"
     if sorted(_canon(f) for f in findings) == sorted(_canon(f) for f in wanted):
-        return ("les findings sont là mais pas dans l'ordre de subtopics (un subagent qui répond vite ne passe pas "
+        return ("les findings sont là mais pas dans l'ordre de subtopics (un sous-agent qui répond vite ne passe pas "
                 "devant) : rangez-les dans l'ordre des sous-thèmes")
     for index, (mine, theirs) in enumerate(zip(findings, wanted), start=1):
         if _canon(mine) == _canon(theirs):
@@ -497,13 +497,13 @@ def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     ret_ok, ret_detail = _retried(faulty, api)
     gap_ok, gap_detail = _gaps(faulty, twice)
     return Report(EXERCISE, [
-        Criterion("un_par_sous_theme", "Un subagent (une requête) par sous-thème, aucun oublié", 1, one_ok,
+        Criterion("un_par_sous_theme", "Un sous-agent (une requête) par sous-thème, aucun oublié", 1, one_ok,
                   one_detail),
         Criterion("contexte_isole", "Contexte isolé : un seul message user, ni historique ni résultats des autres",
                   2, iso_ok, iso_detail),
         Criterion("consigne", "Le prompt nomme le sujet et le sous-thème et demande du JSON ; model, max_tokens", 1,
                   ins_ok, ins_detail),
-        Criterion("en_parallele", "Les subagents travaillent en parallèle, pas l'un après l'autre", 2, par_ok,
+        Criterion("en_parallele", "Les sous-agents travaillent en parallèle, pas l'un après l'autre", 2, par_ok,
                   par_detail),
         Criterion("resultats_intacts", "Chaque finding revient tel quel, dans l'ordre des sous-thèmes", 1.5, int_ok,
                   int_detail),

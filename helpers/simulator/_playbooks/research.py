@@ -219,7 +219,7 @@ def COORDINATOR(conv: Conversation) -> Reply | None:
     synthesizers = [n for n, d in agents.items() if SYNTHESIS.search(n + " " + d)]
     launches = conv.calls_to(launcher)
     if not launches:
-        reply = Reply().say(f"Je répartis le sujet entre {len(researchers)} subagents, lancés en parallèle.")
+        reply = Reply().say(f"Je répartis le sujet entre {len(researchers)} sous-agents, lancés en parallèle.")
         for name in researchers or list(agents):
             reply.call(launcher, {"description": f"{name} : volet du sujet"[:60], "subagent_type": name,
                                   "prompt": f"Sujet : {topic}\nTon volet : {agents[name]}\n"
@@ -230,7 +230,7 @@ def COORDINATOR(conv: Conversation) -> Reply | None:
     pending = [c for c in launches if c.id not in got]
     if pending:
         names = ", ".join(c.input.get("subagent_type", "?") for c in pending)
-        return text(f"Les subagents travaillent en arrière-plan ({names}) ; j'attends leurs rapports.")
+        return text(f"Les sous-agents travaillent en arrière-plan ({names}) ; j'attends leurs rapports.")
     research = [c for c in launches if c.input.get("subagent_type") not in synthesizers]
     synthesis_calls = [c for c in launches if c.input.get("subagent_type") in synthesizers]
     if synthesizers and not synthesis_calls:
@@ -247,7 +247,7 @@ def COORDINATOR(conv: Conversation) -> Reply | None:
                        "prompt": f"Sujet : {topic}\nRédige la synthèse de ces constats, en gardant chaque "
                                  f"source.\n\n{handed}"})
     failed = [c.input.get("subagent_type") for c in research if got[c.id].startswith("ÉCHEC")]
-    note = f"\n\nNon couvert (subagent en échec) : {', '.join(failed)}." if failed else ""
+    note = f"\n\nNon couvert (sous-agent en échec) : {', '.join(failed)}." if failed else ""
     if synthesis_calls:
         writer = synthesis_calls[-1].input.get("subagent_type")
         return text(f"Rapport final (rédigé par {writer}) :\n\n{got[synthesis_calls[-1].id]}{note}")

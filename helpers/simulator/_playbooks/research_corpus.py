@@ -1,8 +1,8 @@
 """What the simulated research subagents « find »: fictitious sources for the course's topics (TS 1.2, 1.3).
 
-Data only. Each entry names the words that select it (each matched at the start of a word, in the
-subtopic first, then the topic) and
-its findings: web findings carry a `source_url`, internal documents a `document_name` and a
+Data only, tried in order (the more specific entries first). Each entry names the words that
+select it (each matched at the start of a word, in the subtopic first, then the topic) and its
+findings: web findings carry a `source_url`, internal documents a `document_name` and a
 `page_number`. Every URL is under exemple.org and every document is invented: the lessons say so.
 Unknown topics get generic findings built from their own words (see research.py).
 """
@@ -10,6 +10,10 @@ from __future__ import annotations
 
 # (words that select the entry, [(claim, source_url, document_name, page_number, confidence)])
 CORPUS: list[tuple[tuple[str, ...], list[tuple[str, str | None, str | None, int | None, str]]]] = [
+    (("cargo",), [
+        ("Les vélos-cargos remplacent une part des livraisons en camionnette sur les trajets courts.",
+         "https://exemple.org/mobilite/velos-cargos", None, None, "medium"),
+    ]),
     (("vélo", "velo", "cyclable", "cycliste"), [
         ("Les pistes cyclables séparées de la chaussée attirent davantage de nouveaux cyclistes que les bandes "
          "peintes.", "https://exemple.org/mobilite/pistes-separees", None, None, "high"),
@@ -21,10 +25,6 @@ CORPUS: list[tuple[tuple[str, ...], list[tuple[str, str | None, str | None, int 
          "https://exemple.org/mobilite/trottinettes-flottes", None, None, "medium"),
         ("La durée de vie des trottinettes partagées s'est allongée avec les modèles à batterie amovible.",
          None, "bilan-operateurs-micromobilite.pdf", 7, "low"),
-    ]),
-    (("cargo",), [
-        ("Les vélos-cargos remplacent une part des livraisons en camionnette sur les trajets courts.",
-         "https://exemple.org/mobilite/velos-cargos", None, None, "medium"),
     ]),
     (("transport en commun", "transports en commun", "bus", "tram", "métro", "metro"), [
         ("Le cadencement élevé compte plus que la vitesse commerciale dans le choix du tramway.",
