@@ -281,7 +281,11 @@ def from_api(exchanges: list, names: list[str] | None = None, hub: str = "Votre 
         spokes_requests[key].append(exchange)
     spokes = []
     keys = {}
-    for n, (prompt, requests) in enumerate(spokes_requests.items(), start=1):
+    # Spokes in the order of `names` when given (the subtopics' order), else in the order they were sent.
+    ranked = sorted(spokes_requests.items(), key=lambda item: (
+        names.index(labels[item[0]]) if names and labels[item[0]] in names else len(names or []),
+        min(e.received for e in item[1])))
+    for n, (prompt, requests) in enumerate(ranked, start=1):
         key = f"s{n}"
         keys[prompt] = key
         ok, _ = _reply_verdict(requests[-1])
@@ -299,34 +303,32 @@ def from_api(exchanges: list, names: list[str] | None = None, hub: str = "Votre 
                       (f"{len(exchanges)} requête(s) au total",), states=_states(order, set(), {}))]
     launched: set[str] = set()
     done: dict[str, bool] = {}
-    attempts: dict[str, int] = {}
-    index = 0
-    while index < len(events):
-        _, kind, exchange, key = events[index]
-        if kind == 0:
-            group = []
-            while index < len(events) and events[index][1] == 0:     # sent before any answer came back
-                group.append(events[index])
-                index += 1
-            retries = []
-            for _, _, _, k in group:
-                attempts[k] = attempts.get(k, 0) + 1
-                launched.add(k)
-                done.pop(k, None)
-                if attempts[k] > 1:
-                    retries.append(k)
-            lit = tuple(k for _, _, _, k in group)
-            if retries and len(group) == 1:
-                title = f"Nouvelle tentative pour {by_key[lit[0]].name}, dans une requête neuve"
-            elif len(group) > 1:
-                title = f"{len(group)} requêtes parties ensemble : les sous-agents travaillent en parallèle"
-            else:
-                title = f"Lancement de {by_key[lit[0]].name}"
-            lines = tuple(f"{by_key[k].name} reçoit : « {short(by_key[k].prompt, 150)} »" for k in lit)
-            moments.append(Moment("nouvelle tentative" if retries and len(group) == 1 else "lancement", title, lines,
-                                  lit, _states(order, launched, done)))
+    consumed: set[int] = set()
+    for index, (_, kind, exchange, key) in enumerate(events):
+        if index in consumed:
             continue
-        index += 1
+        if kind == 0 and key not in launched:
+            # First requests sent before any good answer came back: launched together, whatever failed at once.
+            group = []
+            for later, (_, k2, e2, key2) in enumerate(events[index:], start=index):
+                if k2 == 1 and _reply_verdict(e2)[0]:
+                    break
+                if k2 == 0 and key2 not in launched and key2 not in group:
+                    group.append(key2)
+                    consumed.add(later)
+            launched.update(group)
+            title = (f"{len(group)} requêtes parties ensemble : les sous-agents travaillent en parallèle"
+                     if len(group) > 1 else f"Lancement de {by_key[group[0]].name}")
+            lines = tuple(f"{by_key[k].name} reçoit : « {short(by_key[k].prompt, 150)} »" for k in group)
+            moments.append(Moment("lancement", title, lines, tuple(group), _states(order, launched, done)))
+            continue
+        if kind == 0:
+            done.pop(key, None)
+            moments.append(Moment("nouvelle tentative", f"Nouvelle tentative pour {by_key[key].name}, dans une "
+                                  f"requête neuve", (f"{by_key[key].name} reçoit de nouveau : "
+                                                     f"« {short(by_key[key].prompt, 150)} »",), (key,),
+                                  _states(order, launched, done)))
+            continue
         ok, verdict = _reply_verdict(exchange)
         done[key] = ok
         text = response_text(exchange)
