@@ -41,9 +41,13 @@ class Moment:
     lit: tuple[str, ...] = ()            # spokes lit at this moment (several: launched together)
     states: tuple[tuple[str, str], ...] = ()   # spoke key → "attente", "en cours", "rapport", "échec"
     warning: bool = False
+    tries: tuple[tuple[str, int], ...] = ()    # spoke key → requests sent to it so far (Messages API runs)
 
     def state(self, key: str) -> str:
         return dict(self.states).get(key, "attente")
+
+    def tried(self, key: str) -> int:
+        return dict(self.tries).get(key, 0)
 
 
 @dataclass(frozen=True)
@@ -240,8 +244,8 @@ def from_cli(exchanges: list) -> HubRun:
         spoke = by_key[launch.id]
         done[launch.id] = spoke.ok
         moments.append(Moment("rapport", f"Rapport de {spoke.name} : retour au coordinateur",
-                              (f"« {short(spoke.report or '(rien)', 220)} »",), (launch.id,),
-                              _states(keys, launched, done), warning=not spoke.ok))
+                              report_lines(spoke.report), (launch.id,), _states(keys, launched, done),
+                              warning=not spoke.ok))
     final = next((response_text(e) for e in reversed(main) if e.ok and e.stop_reason == "end_turn"), "")
     if final:
         moments.append(Moment("fin", "Le coordinateur rédige la réponse finale", (f"« {short(final, 260)} »",),
@@ -251,6 +255,30 @@ def from_cli(exchanges: list) -> HubRun:
 
 
 # -- a Messages API run in the request log -----------------------------------------------------------
+
+def report_lines(text: str | None, limit: int = 3) -> tuple[str, ...]:
+    """A report as the hub reads it: each finding with its source when the report is JSON, else its text."""
+    if not text:
+        return ("(rien)",)
+    start = text.find("{")
+    try:
+        data = json.loads(text[start:]) if start != -1 else None
+    except ValueError:
+        data = None
+    findings = data.get("findings") if isinstance(data, dict) else None
+    if not isinstance(findings, list):
+        return (f"« {short(text, 220)} »",)
+    lines = [f"{len(findings)} constat(s) en JSON, chacun avec ses métadonnées :"]
+    for finding in findings[:limit]:
+        if isinstance(finding, dict):
+            source = finding.get("source_url") or finding.get("document_name")
+            page = f", p. {finding['page_number']}" if finding.get("page_number") not in (None, "") else ""
+            lines.append(f"« {short(finding.get('claim'), 90)} » — source : {source}{page}" if source
+                         else f"« {short(finding.get('claim'), 90)} » — sans source")
+    if len(findings) > limit:
+        lines.append(f"… et {len(findings) - limit} autre(s)")
+    return tuple(lines)
+
 
 def _reply_verdict(exchange) -> tuple[bool, str]:
     if not exchange.ok:
@@ -304,6 +332,11 @@ def from_api(exchanges: list, names: list[str] | None = None, hub: str = "Votre 
     launched: set[str] = set()
     done: dict[str, bool] = {}
     consumed: set[int] = set()
+    tries: dict[str, int] = {}
+
+    def sent() -> tuple[tuple[str, int], ...]:
+        return tuple(sorted(tries.items()))
+
     for index, (_, kind, exchange, key) in enumerate(events):
         if index in consumed:
             continue
@@ -316,25 +349,29 @@ def from_api(exchanges: list, names: list[str] | None = None, hub: str = "Votre 
                 if k2 == 0 and key2 not in launched and key2 not in group:
                     group.append(key2)
                     consumed.add(later)
+            group.sort(key=order.index)
             launched.update(group)
+            tries.update({k: 1 for k in group})
             title = (f"{len(group)} requêtes parties ensemble : les sous-agents travaillent en parallèle"
                      if len(group) > 1 else f"Lancement de {by_key[group[0]].name}")
             lines = tuple(f"{by_key[k].name} reçoit : « {short(by_key[k].prompt, 150)} »" for k in group)
-            moments.append(Moment("lancement", title, lines, tuple(group), _states(order, launched, done)))
+            moments.append(Moment("lancement", title, lines, tuple(group), _states(order, launched, done),
+                                  tries=sent()))
             continue
         if kind == 0:
             done.pop(key, None)
+            tries[key] = tries.get(key, 0) + 1
             moments.append(Moment("nouvelle tentative", f"Nouvelle tentative pour {by_key[key].name}, dans une "
                                   f"requête neuve", (f"{by_key[key].name} reçoit de nouveau : "
                                                      f"« {short(by_key[key].prompt, 150)} »",), (key,),
-                                  _states(order, launched, done)))
+                                  _states(order, launched, done), tries=sent()))
             continue
         ok, verdict = _reply_verdict(exchange)
         done[key] = ok
         text = response_text(exchange)
-        moments.append(Moment("rapport", f"Réponse de {by_key[key].name} : {verdict}",
-                              (f"« {short(text, 220)} »",) if text else (), (key,), _states(order, launched, done),
-                              warning=not ok))
+        lines = report_lines(text) if ok else ((f"« {short(text, 220)} »",) if text else ())
+        moments.append(Moment("rapport", f"Réponse de {by_key[key].name} : {verdict}", lines, (key,),
+                              _states(order, launched, done), warning=not ok, tries=sent()))
     return HubRun("api", hub, "", tuple(spokes), tuple(moments), "", 0)
 
 
@@ -405,8 +442,8 @@ def from_messages(messages: list, agents: dict | None = None) -> HubRun:
         index += 1
         done[tid] = by_key[tid].ok
         moments.append(Moment("rapport", f"Rapport de {by_key[tid].name} : retour au coordinateur",
-                              (f"« {short(by_key[tid].report or '(rien)', 220)} »",), (tid,),
-                              _states(keys, launched, done), warning=not by_key[tid].ok))
+                              report_lines(by_key[tid].report), (tid,), _states(keys, launched, done),
+                              warning=not by_key[tid].ok))
     if final:
         moments.append(Moment("fin", "Le coordinateur rédige la réponse finale", (f"« {short(final, 260)} »",),
                               states=_states(keys, launched, done)))

@@ -90,7 +90,8 @@ def svg(run: HubRun, moment: Moment, selected: str | None = None) -> str:
                      f'<text x="{x:.0f}" y="{y - 5:.0f}" text-anchor="middle" font-size="13" font-weight="bold">'
                      f'{html.escape(short(spoke.name, 22))}</text>'
                      f'<text x="{x:.0f}" y="{y + 15:.0f}" text-anchor="middle" font-size="11" fill="#3c4043">'
-                     f'{STATE_LABELS[state]}' + (f" · {spoke.attempts} essais" if spoke.attempts > 1 else "")
+                     f'{STATE_LABELS[state]}' + (f" · {moment.tried(spoke.key)} essais"
+                                                 if moment.tried(spoke.key) > 1 else "")
                      + "</text></g>")
     parts.append(f'<text x="{WIDTH / 2:.0f}" y="{height - 8}" text-anchor="middle" font-size="11" fill="#5f6368">'
                  "aucun lien entre sous-agents : tout passe par le centre</text></svg>")
@@ -161,7 +162,8 @@ def render_context(run: HubRun, spoke: Spoke) -> str:
     marks = {"absent": "✅ absent", "transmis": "➜ recopié par le coordinateur dans son prompt", "présent": "⚠ présent"}
     absent = "".join(f"<li>{marks[status]} : {html.escape(what)}</li>" for what, status in isolation(run, spoke))
     if absent:
-        parts.append(f"<div><strong>Ce qu'il n'a pas reçu</strong></div><ul style='margin:2px 0 6px'>{absent}</ul>")
+        parts.append("<div><strong>Ce qu'il n'a pas reçu (ou seulement par le coordinateur)</strong></div>"
+                     f"<ul style='margin:2px 0 6px'>{absent}</ul>")
     parts.append("<div><strong>Ce qu'il a renvoyé au coordinateur</strong>"
                  + (f" ({spoke.attempts} tentatives)" if spoke.attempts > 1 else "") + "</div>"
                  + _pre(spoke.report or "(rien : pas de rapport)", 140))

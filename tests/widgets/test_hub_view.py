@@ -9,7 +9,7 @@ import pytest
 from claude_agent_sdk import AgentDefinition, query
 
 import helpers
-from helpers.widgets._hub_state import read_run
+from helpers.widgets._hub_state import read_run, report_lines
 from helpers.widgets.hub_view import HubView, isolation, render_context
 from solutions import coordinators
 
@@ -118,7 +118,19 @@ def test_a_retry_is_the_same_spoke_tried_twice_and_the_failure_is_shown():
     assert len(retried) == 1 and retried[0].ok
     failed = [m for m in run.moments if m.kind == "rapport" and m.warning]
     assert len(failed) == 1 and "529" in failed[0].title
-    assert any(m.kind == "nouvelle tentative" for m in run.moments)
+    retry = next(i for i, m in enumerate(run.moments) if m.kind == "nouvelle tentative")
+    key = retried[0].key
+    assert run.moments[retry - 1].tried(key) == 1 and run.moments[retry].tried(key) == 2   # counted as it happens
+
+
+def test_a_report_in_json_is_read_as_findings_with_their_sources():
+    report = json.dumps({"findings": [{"claim": "A", "source_url": "https://exemple.org/a"},
+                                      {"claim": "B", "document_name": "b.pdf", "page_number": 3},
+                                      {"claim": "C", "source_url": None}]})
+    assert report_lines(report) == ("3 constat(s) en JSON, chacun avec ses métadonnées :",
+                                    "« A » — source : https://exemple.org/a", "« B » — source : b.pdf, p. 3",
+                                    "« C » — sans source")
+    assert report_lines("Synthèse en prose.") == ("« Synthèse en prose. »",)
 
 
 def test_the_widget_steps_through_the_moments_and_outlines_the_chosen_spoke():
