@@ -265,6 +265,11 @@ def SUBAGENT(conv: Conversation) -> Reply | None:
     if SYNTHESIS.search(definition) or (not definition and SYNTHESIS.search(task.split("\n", 2)[-1][:200])):
         return text(synthesis(_synthesis_topic(task), task))
     search = next((n for n in conv.tools if n.startswith("mcp__") and re.search(r"search|cherch|find", n)), None)
+    if search is None:
+        from .._engine import Engine
+        engine = Engine(conv)
+        if engine.tools and (engine.plan.calls or engine.plan.ask or engine.episode):
+            return None      # a subagent with its own tools: the general engine uses them and reports
     if search and not conv.calls:
         return Reply().say("Je cherche des sources sur mon volet.").call(search, {"query": task.splitlines()[0][:200]})
     results = [c.data() for c in conv.calls if c.answered and not c.is_error]
