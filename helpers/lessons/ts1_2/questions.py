@@ -90,7 +90,7 @@ QUESTIONS = [
             "B": "Laisser le sous-agent des brevets confier son volet à un autre sous-agent de recherche, sans passer "
                  "par le coordinateur.",
             "C": "Réessayer dans le sous-agent, puis rendre au coordinateur le partiel et les essais ; le rapport "
-                 "signale le volet non couvert.",
+                 "signale la lacune.",
             "D": "Retirer les brevets du rapport sans rien dire, pour que le document final reste homogène.",
         },
         why={
