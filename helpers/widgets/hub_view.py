@@ -179,7 +179,8 @@ class HubView(Stepper):
     def __init__(self, run: HubRun) -> None:
         self.run = run
         self.selected: str | None = None
-        super().__init__(list(run.moments))
+        # A run with no subagent has nothing to step through: the empty drawing says so, buttons off.
+        super().__init__(list(run.moments) if run.spokes else [])
         names = [s.name for s in run.spokes]
         options = [(s.name if names.count(s.name) == 1 else f"{s.name} ({i})", s.key)
                    for i, s in enumerate(run.spokes, start=1)]

@@ -151,4 +151,5 @@ def test_without_a_front_end_the_run_still_reads_and_an_empty_run_says_so():
     view = HubView(read_run(api_run(0.0), names=SUBTOPICS))
     assert "transports en commun" in view.static_html() and "1." in view.static_text()
     empty = HubView(read_run([]))
-    assert len(empty.steps) == 1 and empty.chooser.options == ()
+    assert empty.steps == [] and "Aucun sous-agent" in empty.drawing.value and empty.next.disabled
+    assert empty.chooser.options == ()
