@@ -19,6 +19,7 @@ def default_playbooks() -> list:
         ScriptBook(),             # graders' scripted conversations
         research.SUBAGENT,        # inside a subagent: only its own prompt and tools
         research.COORDINATOR,     # Agent / Task tool and application-defined agents
+        research.DIRECT,          # Messages API subagents: findings as JSON, a synthesis that cites them
         dates.PLAYBOOK,           # « quand… ? » over read tools
         support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human
         search_calc.PLAYBOOK,     # lab 1.1: search + calculator
