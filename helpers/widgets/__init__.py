@@ -1,9 +1,10 @@
-"""Widgets: the loop and hook diagrams, scenario questions, the « Vérifier » button, the shared stepper.
+"""Widgets: the loop, hook, review and session diagrams, scenario questions, « Vérifier », the shared stepper.
 
 Each widget keeps its state (plain, testable data) apart from its drawing. Widgets may import the
 simulator and the clients; never lessons or grading (lessons hand them their data).
 """
 from .hook_view import hook_view, record_hooks
 from .loop_view import loop_view
+from .review_view import review_view
 
-__all__ = ["hook_view", "loop_view", "record_hooks"]
+__all__ = ["hook_view", "loop_view", "record_hooks", "review_view"]

@@ -7,7 +7,7 @@ __all__ = ["Script", "ScriptBook", "Step", "default_playbooks"]
 
 
 def default_playbooks() -> list:
-    from . import chat, dates, research, safety, search_calc, support
+    from . import chat, dates, research, review, safety, search_calc, support
     return [
         safety.PLAYBOOK,          # a refusal comes before anything else
         ScriptBook(),             # graders' scripted conversations
@@ -16,5 +16,6 @@ def default_playbooks() -> list:
         dates.PLAYBOOK,           # « quand… ? » over read tools
         support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human
         search_calc.PLAYBOOK,     # lab 1.1: search + calculator
+        review.PLAYBOOK,          # 1.6: files pasted with their path → findings; interfaces → integration
         chat.PLAYBOOK,            # always answers
     ]
