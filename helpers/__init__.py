@@ -14,10 +14,10 @@ from .explain import explain, install_ipython_handler
 from .lessons import ask, verify, verify_button
 from .narrate import describe
 from .simulator import REJECTED_KEY, Script, Simulator, Step, known_models
-from .widgets import hook_view, loop_view, record_hooks, review_view
+from .widgets import hook_view, loop_view, record_hooks, review_view, session_tree
 
 __all__ = [
-    "ask", "hook_view", "loop_view", "record_hooks", "review_view", "verify", "verify_button",
+    "ask", "hook_view", "loop_view", "record_hooks", "review_view", "session_tree", "verify", "verify_button",
     "BudgetExceeded", "KeyProblem", "REJECTED_KEY", "Script", "Simulator", "Step",
     "agent_options", "banner", "budget", "cli_report", "client", "describe", "explain", "known_models", "mode", "model",
     "offline", "simulator", "trace", "use_key", "workspace",

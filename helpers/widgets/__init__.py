@@ -6,5 +6,6 @@ simulator and the clients; never lessons or grading (lessons hand them their dat
 from .hook_view import hook_view, record_hooks
 from .loop_view import loop_view
 from .review_view import review_view
+from .session_tree import session_tree
 
-__all__ = ["hook_view", "loop_view", "record_hooks", "review_view"]
+__all__ = ["hook_view", "loop_view", "record_hooks", "review_view", "session_tree"]

@@ -7,12 +7,13 @@ __all__ = ["Script", "ScriptBook", "Step", "default_playbooks"]
 
 
 def default_playbooks() -> list:
-    from . import chat, dates, research, review, safety, search_calc, support
+    from . import chat, dates, research, review, safety, search_calc, sessions, support
     return [
         safety.PLAYBOOK,          # a refusal comes before anything else
         ScriptBook(),             # graders' scripted conversations
         research.SUBAGENT,        # inside a subagent: only its own prompt and tools
         research.COORDINATOR,     # Agent / Task tool and application-defined agents
+        sessions.PLAYBOOK,        # 1.7: files read with the CLI's Read tool; old results keep weighing
         dates.PLAYBOOK,           # « quand… ? » over read tools
         support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human
         search_calc.PLAYBOOK,     # lab 1.1: search + calculator
