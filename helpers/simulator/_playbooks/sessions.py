@@ -35,13 +35,25 @@ def _relative(path: str, cwd: str) -> str:
     return path[len(cwd) + 1:] if cwd and path.startswith(cwd + "/") else path
 
 
-def _user_lines(conv: Conversation) -> list[str]:
-    return [line for t in conv.user_texts for line in t.splitlines()]
-
-
 def described(conv: Conversation, path: str) -> bool:
-    """A file the request already describes: one of its lines names it and gives a constant's value."""
-    return any(path in line and TEXT_CONSTANT.search(line) for line in _user_lines(conv))
+    """A file the request already describes: right after one of its mentions (before the next file named),
+    a constant's value is given — « facturation/remise.py : REMISE_MAX = 0.30 »."""
+    for text in conv.user_texts:
+        for m in re.finditer(re.escape(path), text):
+            following = PATH.search(text, m.end())
+            segment = text[m.end():following.start() if following else m.end() + 120][:120]
+            if TEXT_CONSTANT.search(segment):
+                return True
+    return False
+
+
+def _owner(line: str, position: int) -> str | None:
+    """The file a value in a line belongs to: the last file named before it."""
+    owner = None
+    for m in PATH.finditer(line):
+        if m.start() < position:
+            owner = m.group(0)
+    return owner
 
 
 def mentions(conv: Conversation, read_tool: str) -> dict[str, list[tuple[str, str | None]]]:
@@ -54,12 +66,12 @@ def mentions(conv: Conversation, read_tool: str) -> dict[str, list[tuple[str, st
             kind = block.get("type")
             if kind == "text":
                 for line in _REMINDER.sub("", block.get("text", "")).splitlines():
-                    named = PATH.search(line)
-                    for name, value in TEXT_CONSTANT.findall(line):
-                        seen.setdefault(name, []).append((value.rstrip(".,;"), named.group(0) if named else None))
+                    for m in TEXT_CONSTANT.finditer(line):
+                        value = m.group(2).rstrip(".,;").strip("\"'")
+                        seen.setdefault(m.group(1), []).append((value, _owner(line, m.start())))
             elif kind == "tool_result" and block.get("tool_use_id") in paths:
                 for name, value in CODE_CONSTANT.findall(block_text(block.get("content"))):
-                    seen.setdefault(name, []).append((value.strip(), paths[block["tool_use_id"]]))
+                    seen.setdefault(name, []).append((value.strip().strip("\"'"), paths[block["tool_use_id"]]))
     return seen
 
 
