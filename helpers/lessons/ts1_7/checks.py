@@ -125,20 +125,23 @@ def _findings_case(r: random.Random) -> dict:
         path = f"{r.choice(folders)}/{r.choice(NAMES)}"
         if path not in files:
             files.append(path)
-    findings = []
+    findings, tokens = [], {}
     for n, path in enumerate(files):
         for _ in range(r.randint(1, 2)):
             template = r.choice(FINDINGS)
-            text = template.format(f=f"{r.choice(['calcul', 'charge', 'valide', 'prepare'])}_{r.randint(10, 99)}{n}",
-                                   c=f"SEUIL_{r.randint(100, 999)}{n}", v=r.randint(2, 900))
-            findings.append({"file": path, "finding": text[0].upper() + text[1:]})
+            names = {"f": f"{r.choice(['calcul', 'charge', 'valide', 'prepare'])}_{r.randint(10, 99)}{n}",
+                     "c": f"SEUIL_{r.randint(100, 999)}{n}", "v": r.randint(2, 900)}
+            text = template.format(**names)
+            text = text[0].upper() + text[1:]
+            findings.append({"file": path, "finding": text})
+            tokens[text] = names["c"] if "{c}" in template else names["f"]   # what names this finding alone
     r.shuffle(findings)
     changed = [files[0]] + r.sample(files[2:], r.randint(0, 2))
     extra = f"{folders[3]}/nouveau_{r.randint(10, 99)}.py"                 # changed, with no finding about it
     if r.random() < 0.7:
         changed.append(extra)
     r.shuffle(changed)
-    return {"findings": findings, "changed": changed, "twin": files[1]}
+    return {"findings": findings, "changed": changed, "twin": files[1], "tokens": tokens}
 
 
 def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
@@ -163,7 +166,8 @@ def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
         out["valides"] = (False, f"le constat encore valide « {f['finding']} » ({f['file']}) manque{hint}")
     else:
         out["valides"] = (True, f"{len(valid)} constats valides, tous présents")
-    kept = [f for f in stale if squeeze(f["finding"]) in prompt or squeeze(f["finding"])[:30] in prompt]
+    # Kept as is, truncated or reworded: the identifier the finding is about gives it away.
+    kept = [f for f in stale if squeeze(f["finding"]) in prompt or case["tokens"][f["finding"]] in prompt]
     if kept:
         out["perimes"] = (False, f"le constat « {kept[0]['finding']} » porte sur {kept[0]['file']}, qui a changé : il "
                                  f"ne doit pas figurer dans le prompt, même signalé comme périmé (il pèserait encore "
