@@ -107,6 +107,53 @@ def _cell(findings: list[dict], done: bool, missed: int) -> str:
     return "".join(items)
 
 
+def _strip(step: Step, order: list[str], planted: dict[str, int], planted_cross: int) -> str:
+    """One box per file and strategy: how many findings, and whether a planted defect was missed."""
+    box, gap, x0 = 44, 6, 150
+    width = x0 + (box + gap) * (len(order) + 1) + 60
+    rows = [("Une seule passe", [p for p in step.single], True),
+            ("Par fichier", [p for p in step.split if p.kind == "locale"], False)]
+    parts = [f'<svg class="cours-revue-bandeau" viewBox="0 0 {width} 118" width="100%" style="max-width:{width}px" '
+             f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">']
+    for n in range(len(order)):
+        parts.append(f'<text x="{x0 + n * (box + gap) + box / 2}" y="12" text-anchor="middle" font-size="11" '
+                     f'fill="#5f6368">{n + 1}</text>')
+    parts.append(f'<text x="{x0 + len(order) * (box + gap) + box / 2 + 8}" y="12" text-anchor="middle" '
+                 f'font-size="11" fill="#5f6368">entre</text>')
+    for r, (label, done, is_single) in enumerate(rows):
+        y = 20 + r * 48
+        parts.append(f'<text x="0" y="{y + 26}" font-size="12" fill="#3c4043">{label}</text>')
+        reviewed = {f for p in done for f in p.files}
+        for n, path in enumerate(order):
+            x = x0 + n * (box + gap)
+            count = sum(1 for p in done for d in p.findings if d.get("file") == path)
+            if path not in reviewed:
+                fill, stroke, shown = "#f1f3f4", "#dadce0", ""
+            elif count < planted.get(path, 0):
+                fill, stroke, shown = "#fdecea", "#b3261e", str(count)
+            else:
+                fill, stroke, shown = ("#e6f4ea" if count else "#ffffff"), "#188038", str(count)
+            current = path in step.current and ((is_single and step.current in [p.files for p in step.single])
+                                                or (not is_single and step.current in [p.files for p in done]))
+            parts.append(f'<rect x="{x}" y="{y}" width="{box}" height="40" rx="6" fill="{fill}" stroke="{stroke}" '
+                         f'stroke-width="{3 if current else 1.5}"><title>{html.escape(path)}</title></rect>'
+                         f'<text x="{x + box / 2}" y="{y + 25}" text-anchor="middle" font-size="13">{shown}</text>')
+        x = x0 + len(order) * (box + gap) + 8
+        integration = [] if is_single else [p for p in step.split if p.kind == "intégration"]
+        cross = sum(len(p.findings) for p in integration)
+        missed = (is_single and bool(step.single)) or (bool(integration) and cross < planted_cross)
+        if is_single and step.single or integration:
+            fill, stroke, shown = ("#fdecea", "#b3261e", str(cross)) if missed and planted_cross else \
+                ("#e6f4ea", "#188038", str(cross))
+        else:
+            fill, stroke, shown = "#f1f3f4", "#dadce0", ""
+        parts.append(f'<rect x="{x}" y="{y}" width="{box}" height="40" rx="6" fill="{fill}" stroke="{stroke}" '
+                     f'stroke-width="1.5"/><text x="{x + box / 2}" y="{y + 25}" text-anchor="middle" '
+                     f'font-size="13">{shown}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def render_step(step: Step, position: int, total: int, order: list[str], planted: dict[str, int],
                 planted_cross: int = 0) -> str:
     single_done = {f for p in step.single for f in p.files}
@@ -144,7 +191,9 @@ def render_step(step: Step, position: int, total: int, order: list[str], planted
     totals = (sum(len(p.findings) for p in step.single), sum(len(p.findings) for p in step.split))
     return (f'<div class="cours-revue" data-etape="{position}" style="font-family:sans-serif;font-size:13px;'
             f'line-height:1.4"><div style="margin-bottom:4px"><span style="color:#5f6368">Étape {position} / {total}'
-            f'</span> — <strong>{html.escape(step.title)}</strong></div><table style="border-collapse:collapse;'
+            f'</span> — <strong>{html.escape(step.title)}</strong></div>{_strip(step, order, planted, planted_cross)}'
+            f'<div style="color:#5f6368;font-size:12px;margin:2px 0 6px">Nombre de constats par fichier ; en rouge, un '
+            f'défaut planté non signalé ; en gris, pas encore relu.</div><table style="border-collapse:collapse;'
             f'width:100%"><thead><tr style="text-align:left"><th></th><th style="padding:3px 6px">Fichier</th>'
             f'<th style="padding:3px 6px;width:36%">Une seule passe ({totals[0]} constat(s))</th>'
             f'<th style="padding:3px 6px;width:36%">Par fichier + intégration ({totals[1]} constat(s))</th></tr>'

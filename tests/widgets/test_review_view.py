@@ -17,10 +17,10 @@ def test_both_strategies_give_a_single_pass_then_local_passes_then_the_integrati
     assert len(drawn) == 14 and drawn[0].split == [] and len(drawn[-1].split) == 13
     view = ReviewView(found, {f.path: len(f.defects) for f in pr.files}, 1)
     view.go(0)
-    assert "pas encore relu" in view.drawing.value and "défaut(s) planté(s) non signalé(s)" in view.drawing.value
+    assert ">pas encore relu<" in view.drawing.value and "défaut(s) planté(s) non signalé(s)" in view.drawing.value
     view.go(13)
     last = view.drawing.value
-    assert "montant_euros" in last and "pas encore relu" not in last
+    assert "montant_euros" in last and ">pas encore relu<" not in last
     assert "range(len(…) + 1)" in last        # file 11, found by its own local pass
     assert "Passe d'intégration" in view.static_text()
 
