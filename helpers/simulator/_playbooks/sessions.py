@@ -92,7 +92,7 @@ def answer(conv: Conversation, read_tool: str) -> str:
         lines.append(f"- {where} : {name} = {believed(values)}")
     asking = [line for line in conv.last_user_text.splitlines() if not TEXT_CONSTANT.search(line)]
     words = set(re.findall(r"\w+", " ".join(asking).lower()))
-    asked = [n for n in found if all(part in words for part in n.lower().split("_"))]
+    asked = [n for n in found if n.lower() in words or all(part in words for part in n.lower().split("_"))]
     for name in asked:
         lines.append(f"Réponse : {name} vaut {believed(found[name])}.")
     return "\n".join(lines)
