@@ -101,7 +101,7 @@ def _call_args(code: str, name: str) -> list[str] | None:
         part = part.strip()
         if part:
             kw = re.match(r"(\w+)\s*=(?!=)", part)
-            args.append(kw.group(1) if kw else "_")
+            args.append(kw.group(1) if kw else "…")      # a positional argument: only its place counts
     return args
 
 
@@ -185,7 +185,7 @@ def integration_review(body: str) -> dict:
             finding = f"{importer} importe {name} depuis {source}, qui n'exporte pas {name}"
         else:
             expected = exports[source][name]
-            unknown = [a for a in used if a != "_" and a not in expected]
+            unknown = [a for a in used if a != "…" and a not in expected]
             if not unknown and len(used) <= len(expected):
                 continue
             wrong = unknown[0] if unknown else used[-1]
