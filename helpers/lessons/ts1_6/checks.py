@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...simulator import Simulator
 from ...simulator._playbooks.review import unescape
-from .._kit import Criterion, Played, Report, plain, run_learner
+from .._kit import Criterion, Played, Report, run_learner
 from . import scenario
 
 EXERCISE = "1.6.a"
@@ -301,4 +301,3 @@ def judge(player, values: list) -> Report:
     return check(None, player=player)
 
 
-__all__ = ["check", "judge", "play", "plain"]

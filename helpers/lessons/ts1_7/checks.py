@@ -11,14 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import re
 import secrets
 import tempfile
 from pathlib import Path
 
 from ...simulator._conversation import _REMINDER, block_text
 from ...simulator._playbooks.review import unescape
-from .._kit import Criterion, Played, Report, plain, run_coroutine, run_in_thread, run_learner
+from .._kit import Criterion, Played, Report, run_coroutine, run_in_thread, run_learner
 
 CLI_SECONDS = 40.0      # per call (origin, then forks): both fit in nbgrader's 120 s per cell
 
@@ -358,4 +357,3 @@ def judge_forks(player, values: list) -> Report:
     return check_forks(None, player=player)
 
 
-__all__ = ["check_forks", "check_prompt", "judge_forks", "judge_prompt", "play", "plain", "re"]

@@ -38,10 +38,10 @@ def _relative(path: str, cwd: str) -> str:
 def described(conv: Conversation, path: str) -> bool:
     """A file the request already describes: right after one of its mentions (before the next file named),
     a constant's value is given — « facturation/remise.py : REMISE_MAX = 0.30 »."""
-    for text in conv.user_texts:
-        for m in re.finditer(re.escape(path), text):
-            following = PATH.search(text, m.end())
-            segment = text[m.end():following.start() if following else m.end() + 120][:120]
+    for said in conv.user_texts:
+        for m in re.finditer(re.escape(path), said):
+            following = PATH.search(said, m.end())
+            segment = said[m.end():following.start() if following else m.end() + 120][:120]
             if TEXT_CONSTANT.search(segment):
                 return True
     return False
