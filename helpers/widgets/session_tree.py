@@ -163,14 +163,19 @@ def _lanes(sessions: dict[str, Session], order: list[str]) -> list[str]:
     return placed
 
 
+FUTURE = "#c8ccd0"
+
+
 def render_step(sessions: dict[str, Session], all_steps: list[TreeStep], index: int) -> str:
+    """The whole tree, every run of the list: what happened up to this step in colour, the rest in grey."""
     step = all_steps[index]
-    lanes = _lanes(sessions, step.shown)
-    prompt_runs: dict[str, list[str]] = {}
-    for s in all_steps[:index + 1]:
-        prompt_runs.setdefault(s.run.session_id, []).append(s.run.label)
+    lanes = _lanes(sessions, all_steps[-1].shown)
+    labels: dict[str, list[tuple[str, bool]]] = {}          # session → (run label, already happened)
+    for n, s in enumerate(all_steps):
+        labels.setdefault(s.run.session_id, []).append((s.run.label, n <= index))
     dx, x0, lane_h, top = 84, 200, 62, 24
-    width = max(620, x0 + dx * (max((len(sessions[s].prompts) for s in lanes if s in sessions), default=1) + 1) + 40)
+    longest = max((len(sessions[sid].prompts) for sid in lanes if sid in sessions), default=1)
+    width = max(620, x0 + dx * longest + 60)
     height = top + lane_h * max(1, len(lanes)) + 10
     parts = [f'<svg class="cours-sessions" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" '
              f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">']
@@ -178,50 +183,59 @@ def render_step(sessions: dict[str, Session], all_steps: list[TreeStep], index: 
     for sid in lanes:
         s = sessions.get(sid)
         y = y_of[sid]
+        born = sid in step.shown
         current = sid == step.run.session_id
-        colour = COLOURS[step.kind] if current else "#5f6368"
+        colour = COLOURS[step.kind] if current else ("#5f6368" if born else FUTURE)
         title = s.title if s is not None and s.title else "sans nom"
         title = title if len(title) <= 24 else title[:23] + "…"
         parts.append(f'<text x="8" y="{y}" font-size="13" font-weight="{"bold" if current else "normal"}" '
                      f'fill="{colour}">{html.escape(sid[:8])}</text><text x="8" y="{y + 15}" font-size="11" '
-                     f'fill="#5f6368">{html.escape(title)}</text>')
+                     f'fill="{"#5f6368" if born else FUTURE}">{html.escape(title)}</text>')
         if s is None:
             parts.append(f'<text x="{x0}" y="{y + 4}" font-size="11" fill="#b3261e">fichier de session '
                          f'introuvable</text>')
             continue
-        labels = prompt_runs.get(sid, [])
-        own = s.own_prompts
-        shown_own = own[:len(labels)] if labels else []
-        copied = [(i, t) for i, t in s.prompts if i < s.copied]
-        dots = [(n, t, True) for n, (_i, t) in enumerate(copied)] + \
-               [(len(copied) + n, t, False) for n, (_i, t) in enumerate(shown_own)]
-        last_x = x0 + dx * (len(dots) - 1) if dots else x0
-        parts.append(f'<line x1="{x0 - 12}" y1="{y}" x2="{max(last_x, x0) + 12}" y2="{y}" stroke="{colour}" '
-                     f'stroke-width="{3 if current else 2}"/>')
+        runs_here = labels.get(sid, [])
+        copied = [t for i, t in s.prompts if i < s.copied]
+        own = [t for _i, t in s.own_prompts][:len(runs_here)]
+        dots = [(t, "copie", born, True) for t in copied] + \
+               [(t, label, done, False) for t, (label, done) in zip(own, runs_here)]
+        if not dots:
+            continue
+        done_dots = sum(1 for d in dots if d[2])
+        end_done = x0 + dx * (done_dots - 1) + 12 if done_dots else x0 - 12
+        parts.append(f'<line x1="{x0 - 12}" y1="{y}" x2="{x0 + dx * (len(dots) - 1) + 12}" y2="{y}" '
+                     f'stroke="{FUTURE}" stroke-width="2" stroke-dasharray="4,4"/>')
+        if done_dots:
+            parts.append(f'<line x1="{x0 - 12}" y1="{y}" x2="{end_done}" y2="{y}" stroke="{colour}" '
+                         f'stroke-width="{3 if current else 2}"/>')
         if s.parent in y_of and copied:
             px, py = x0 + dx * (len(copied) - 1), y_of[s.parent]
             parts.append(f'<path d="M {px + 8} {py} C {px + 40} {py}, {px + 30} {y}, {px + dx - 9} {y}" fill="none" '
-                         f'stroke="#188038" stroke-width="2" stroke-dasharray="5,3"/>')
-        for n, prompt, is_copy in dots:
+                         f'stroke="{"#188038" if born else FUTURE}" stroke-width="2" stroke-dasharray="5,3"/>')
+        for n, (prompt, label, done, is_copy) in enumerate(dots):
             x = x0 + dx * n
-            label = "copie" if is_copy else (labels[n - len(copied)] if n - len(copied) < len(labels) else "")
-            fill = "#ffffff" if is_copy else colour
-            parts.append(f'<circle cx="{x}" cy="{y}" r="7" fill="{fill}" stroke="{colour}" stroke-width="2">'
+            stroke = colour if done else FUTURE
+            fill = "#ffffff" if is_copy or not done else colour
+            parts.append(f'<circle cx="{x}" cy="{y}" r="7" fill="{fill}" stroke="{stroke}" stroke-width="2">'
                          f'<title>{html.escape(prompt[:200])}</title></circle>'
-                         f'<text x="{x}" y="{y + 24}" text-anchor="middle" font-size="11" fill="#3c4043">'
-                         f'{html.escape(label[:14])}</text>')
+                         f'<text x="{x}" y="{y + 24}" text-anchor="middle" font-size="11" '
+                         f'fill="{"#3c4043" if done else FUTURE}">{html.escape(label[:14])}</text>')
     parts.append("</svg>")
     session = sessions.get(step.run.session_id)
-    detail = (f"fichier {session.size} octets, empreinte {session.digest[:12]}…" if session is not None else "")
+    detail = (f"fichier {session.size} octets, empreinte {session.digest[:12]}… (état final)"
+              if session is not None else "")
     caption = (f'<div style="margin-bottom:4px"><span style="color:#5f6368">Exécution {index + 1} / {len(all_steps)}'
                f'</span> — <strong style="color:{COLOURS[step.kind]}">{html.escape(step.run.label)} : '
                f'{html.escape(step.kind)}</strong>, session {html.escape(step.run.session_id[:8])} '
                f'— {html.escape(step.note)}</div>')
-    answer = html.escape(" ".join(step.run.result.split())[:220])
+    said = step.run.result.strip()
+    answer = html.escape(said if len(said) <= 400 else said[:399] + "…")
     return (f'<div class="cours-arbre-sessions" data-etape="{index + 1}" style="font-family:sans-serif;'
-            f'font-size:13px;line-height:1.4">{caption}{"".join(parts)}<div style="color:#3c4043">Réponse : '
-            f'« {answer} »</div><div style="color:#5f6368;font-size:12px">{html.escape(detail)} · ● message tapé dans '
-            f'cette session, ○ message copié par le fork</div></div>')
+            f'font-size:13px;line-height:1.4">{caption}{"".join(parts)}<div style="color:#3c4043;'
+            f'white-space:pre-line;border-left:3px solid #dadce0;padding-left:8px;margin:4px 0">{answer}</div>'
+            f'<div style="color:#5f6368;font-size:12px">{html.escape(detail)} · ● message tapé dans cette session, '
+            f'○ message copié par un fork ; en gris, les exécutions suivantes</div></div>')
 
 
 class SessionTree(Stepper):
