@@ -1,8 +1,11 @@
 """nbgrader, for this course: run every command from the course root (where this file is).
 
-Autograding is hardened (see helpers/grading/autograde.py): each notebook runs in a sandbox kernel,
-verdicts are computed outside it and written into the graded notebook by the grader itself, and
-a kernel that dies is restarted without stopping the batch. Feedback hides the hidden tests.
+Autograding is hardened (see helpers/grading/): learner code runs only inside bubblewrap (no
+bubblewrap, no grading: a French message says how to install it); the notebook runs in a
+sandbox kernel that skips demonstration cells; each exercise is judged once, outside the
+kernel, by a fresh sandboxed player started from the submitted cells; the verdict is written
+into the graded notebook by the grader itself; a kernel that dies is restarted without stopping
+the batch. Feedback, in French, hides the hidden tests.
 """
 import os
 import sys
@@ -13,6 +16,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
                                     IgnorePattern, LimitOutput, OverwriteKernelspec, SaveAutoGrades)
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
 
+import helpers.grading
 from helpers.grading.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
                               WrapReports)
 
@@ -41,6 +45,9 @@ c.Execute.interrupt_on_timeout = True
 c.LimitOutput.max_lines = 400
 
 c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, CSSHTMLHeaderPreprocessor]
+# nbgrader's feedback page, translated (« Réponse de l'étudiant », « Note »…): helpers/grading/templates/retour.
+c.HTMLExporter.template_name = "retour"
+c.HTMLExporter.extra_template_basedirs = [str(Path(helpers.grading.__file__).parent / "templates")]
 
 # Grading never needs a key or the network: when nbgrader itself runs (not a learner's JupyterLab,
 # which may read this file too), every kernel it starts is offline, whatever the shell holds.

@@ -81,7 +81,10 @@ class Banner:
 
     def _repr_html_(self) -> str:
         colour, border = ("#eef6ee", "#3a7d44") if self.mode == OFFLINE else ("#fff4e5", "#b36b00")
-        return (f'<div class="cours-banniere" data-mode="{html.escape(self.mode)}" style="background:{colour};'
+        # JupyterLab typesets $…$ in HTML outputs as LaTeX (« 0,00 $ dépensés … 0,50 $ » turned into math);
+        # MathJax 3 leaves elements of class mathjax_ignore alone (tex2jax_ignore: the same for MathJax 2).
+        return (f'<div class="cours-banniere mathjax_ignore tex2jax_ignore" data-mode="{html.escape(self.mode)}" '
+                f'style="background:{colour};'
                 f'border-left:6px solid {border};padding:8px 12px;margin:4px 0;font-family:sans-serif;">'
                 f'<strong>{html.escape(self.title)}</strong><br><span style="font-size:90%">'
                 f'{html.escape(self.detail)}</span></div>')

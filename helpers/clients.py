@@ -60,9 +60,15 @@ def banner() -> _mode.Banner:
 def client(*, offline: bool = False, **overrides):
     """Un vrai `anthropic.Anthropic` : le simulateur hors ligne, l'API réelle (plafonnée) avec une clé.
 
-    `offline=True` force le simulateur (c'est ce que font toujours les vérifications).
+    `offline=True` force le simulateur (c'est ce que font toujours les vérifications). La clé ne se
+    passe pas ici : helpers.use_key() ou la variable ANTHROPIC_API_KEY.
     """
     import anthropic
+    if "api_key" in overrides:
+        raise _mode.KeyProblem(
+            "helpers.client() ne prend pas de clé en argument : une clé écrite dans une cellule reste dans le "
+            "notebook enregistré. Exécutez helpers.use_key() (saisie masquée, rien n'est écrit sur disque) ou "
+            "définissez ANTHROPIC_API_KEY avant de lancer JupyterLab, puis appelez helpers.client() sans clé.")
     if offline or mode() == _mode.OFFLINE:
         return anthropic.Anthropic(base_url=simulator().base_url, api_key=_mode.OFFLINE_KEY, **overrides)
     import httpx2
@@ -110,6 +116,11 @@ class CliStderr:
 
 _last_stderr: CliStderr | None = None
 
+# Real mode: without network, or with a refused key, the CLI would retry for minutes (10 attempts,
+# growing waits, 401s included). One retry and a 7 s wait for the API's first answer end a failed
+# run in about 15 s at most; explain() then says why, in French, as for the Messages API.
+FAIL_FAST = {"CLAUDE_CODE_MAX_RETRIES": "1", "API_TIMEOUT_MS": "7000"}
+
 
 def cli_report() -> str | None:
     """Ce que le CLI a signalé lors de la dernière exécution (résumé en français), s'il a signalé quelque chose."""
@@ -134,6 +145,7 @@ def agent_options(*, offline: bool = False, **kwargs):
     real = not offline and mode() == _mode.REAL
     if real:
         env["ANTHROPIC_API_KEY"] = _mode.api_key()
+        env.update(FAIL_FAST)
         kwargs.setdefault("max_budget_usd", budget().cap_usd)
     else:
         env["ANTHROPIC_BASE_URL"] = simulator().base_url

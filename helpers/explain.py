@@ -1,7 +1,9 @@
 """French explanations for the errors a learner meets: what happened, and what to do."""
 from __future__ import annotations
 
+import asyncio
 import html
+import re
 
 
 def explain(exc: BaseException) -> str | None:
@@ -29,42 +31,15 @@ def _explain(exc: BaseException) -> str | None:
         api_message = ""
         if isinstance(exc.body, dict):
             api_message = (exc.body.get("error") or {}).get("message", "")
-        ref = f" (request-id : {request_id})" if request_id else ""
-        if status == 401:
-            return ("Clé refusée par l'API (401 authentication_error). La clé est invalide, révoquée ou mal "
-                    "copiée. Que faire : générez une nouvelle clé dans la console Claude, redéfinissez "
-                    "ANTHROPIC_API_KEY (ou helpers.use_key()), puis relancez la cellule. Hors ligne, rien à faire"
-                    f" : retirez la clé.{ref}")
-        if status == 403:
-            return f"Accès refusé (403 permission_error) : cette clé n'a pas le droit d'utiliser cette ressource.{ref}"
-        if status == 404:
-            return (f"Introuvable (404 not_found_error) : {api_message}. Le plus souvent, un identifiant de modèle "
-                    f"inconnu ; utilisez helpers.model() ou un identifiant de la liste client.models.list().{ref}")
-        if status == 413:
-            return f"Requête trop volumineuse (413) : réduisez l'historique ou les sorties d'outils.{ref}"
-        if status == 429:
-            wait = exc.response.headers.get("retry-after", "?")
-            return (f"Limite de débit atteinte (429 rate_limit_error), malgré les nouvelles tentatives automatiques "
-                    f"du SDK (max_retries). L'API demande "
-                    f"d'attendre {wait} s (en-tête retry-after). Que faire : patientez puis relancez, ou espacez "
-                    f"les requêtes ; en production, backoff exponentiel avec jitter.{ref}")
-        if status == 529:
-            return (f"API surchargée (529 overloaded_error), malgré les nouvelles tentatives automatiques du SDK. "
-                    f"Réessayez dans un moment ; "
-                    f"en production, backoff puis éventuellement un modèle de repli.{ref}")
-        if status >= 500:
-            return (f"Erreur côté serveur ({status} api_error), malgré les nouvelles tentatives automatiques du SDK. "
-                    f"Réessayez plus tard.{ref}")
-        if status == 400:
-            return (f"Requête refusée (400 invalid_request_error) : {api_message}\nC'est la forme de la requête qui "
-                    f"pose problème, pas le réseau : réessayer ne servira à rien. Relisez l'historique envoyé "
-                    f"(ordre des rôles, un tool_result par tool_use, tous dans UN message user, en premier).{ref}")
-        return f"Erreur de l'API ({status}) : {api_message}{ref}"
+        return _by_status(status, api_message, request_id, exc.response.headers.get("retry-after", "?"),
+                          _retries_taken(exc))
     if isinstance(exc, anthropic.APITimeoutError):
-        return "La requête a expiré (délai dépassé). Réessayez ; si cela persiste, vérifiez votre connexion."
+        return TIMEOUT
     if isinstance(exc, anthropic.APIConnectionError):
-        return ("Connexion impossible à l'API. Vérifiez votre réseau (ou un proxy). Pour continuer sans réseau, "
-                "passez hors ligne : helpers.offline().")
+        return NO_CONNECTION
+    if isinstance(exc, (KeyboardInterrupt, asyncio.CancelledError)):
+        return ("Exécution interrompue : la cellule a été arrêtée (Ctrl-C ou bouton ■) avant la fin. Rien n'est "
+                "cassé : relancez-la quand vous voulez.")
     try:
         import claude_agent_sdk as sdk
     except ImportError:  # pragma: no cover
@@ -73,6 +48,9 @@ def _explain(exc: BaseException) -> str | None:
         return ("Le CLI de Claude Code est introuvable. Il est normalement fourni par le paquet claude-agent-sdk : "
                 "relancez l'installation du cours (./cours).")
     if isinstance(exc, sdk.ResultError):
+        api = _from_cli_result(exc)
+        if api:
+            return api
         hints = {"error_max_turns": "le plafond max_turns a été atteint avant la fin",
                  "error_max_budget_usd": "le budget max_budget_usd a été épuisé",
                  "error_during_execution": "une erreur est survenue pendant l'exécution"}
@@ -85,6 +63,71 @@ def _explain(exc: BaseException) -> str | None:
         detail = cli_report()
         return "Le CLI de l'Agent SDK s'est arrêté en erreur." + (f" {detail}" if detail else "")
     return None
+
+
+TIMEOUT = "La requête a expiré (délai dépassé). Réessayez ; si cela persiste, vérifiez votre connexion."
+NO_CONNECTION = ("Connexion impossible à l'API. Vérifiez votre réseau (ou un proxy). Pour continuer sans réseau, "
+                 "passez hors ligne : helpers.offline().")
+CLI_NO_NETWORK = re.compile(r"connection refused|econnrefused|enotfound|eai_again|getaddrinfo|fetch failed|"
+                            r"unable to connect|network|socket|timed? ?out|etimedout|econnreset", re.I)
+CLI_BAD_KEY = re.compile(r"invalid api key|authentication|x-api-key|/login", re.I)
+
+
+def _from_cli_result(exc) -> str | None:
+    """The Agent SDK's CLI failed on an API call: the same explanation as for the Messages API."""
+    text = " ".join(filter(None, [exc.result or "", *exc.errors]))
+    status = exc.api_error_status
+    if status == 401 or CLI_BAD_KEY.search(text):
+        return _by_status(401, text, "", "?")
+    if status:
+        return _by_status(status, text, "", "?")
+    if CLI_NO_NETWORK.search(text):
+        return NO_CONNECTION + " (L'Agent SDK a abandonné après une seule nouvelle tentative.)"
+    return None
+
+
+def _by_status(status: int, api_message: str, request_id: str, retry_after: str, retries: int | None = None) -> str:
+    ref = f" (request-id : {request_id})" if request_id else ""
+    tried = ("malgré les nouvelles tentatives automatiques du SDK" if retries is None
+             else f"malgré {retries} nouvelle(s) tentative(s) automatique(s) du SDK" if retries
+             else "sans nouvelle tentative (max_retries=0)")
+    if status == 401:
+        return ("Clé refusée par l'API (401 authentication_error). La clé est invalide, révoquée ou mal "
+                "copiée. Que faire : générez une nouvelle clé dans la console Claude, redéfinissez "
+                "ANTHROPIC_API_KEY (ou helpers.use_key()), puis relancez la cellule. Hors ligne, rien à faire"
+                f" : retirez la clé.{ref}")
+    if status == 403:
+        return f"Accès refusé (403 permission_error) : cette clé n'a pas le droit d'utiliser cette ressource.{ref}"
+    if status == 404:
+        return (f"Introuvable (404 not_found_error) : {api_message}. Le plus souvent, un identifiant de modèle "
+                f"inconnu ; utilisez helpers.model() ou un identifiant de la liste client.models.list().{ref}")
+    if status == 413:
+        return f"Requête trop volumineuse (413) : réduisez l'historique ou les sorties d'outils.{ref}"
+    if status == 429:
+        wait = retry_after
+        return (f"Limite de débit atteinte (429 rate_limit_error), {tried}. L'API demande "
+                f"d'attendre {wait} s (en-tête retry-after). Que faire : patientez puis relancez, ou espacez "
+                f"les requêtes ; en production, backoff exponentiel avec jitter.{ref}")
+    if status == 529:
+        return (f"API surchargée (529 overloaded_error), {tried}. "
+                f"Réessayez dans un moment ; "
+                f"en production, backoff puis éventuellement un modèle de repli.{ref}")
+    if status >= 500:
+        return (f"Erreur côté serveur ({status} api_error), {tried}. "
+                f"Réessayez plus tard.{ref}")
+    if status == 400:
+        return (f"Requête refusée (400 invalid_request_error) : {api_message}\nC'est la forme de la requête qui "
+                f"pose problème, pas le réseau : réessayer ne servira à rien. Relisez l'historique envoyé "
+                f"(ordre des rôles, un tool_result par tool_use, tous dans UN message user, en premier).{ref}")
+    return f"Erreur de l'API ({status}) : {api_message}{ref}"
+
+
+def _retries_taken(exc) -> int:
+    """How many times the SDK had already retried the request that failed (its x-stainless-retry-count)."""
+    try:
+        return int(exc.response.request.headers.get("x-stainless-retry-count", "0"))
+    except (AttributeError, RuntimeError, ValueError):
+        return 0
 
 
 def install_ipython_handler() -> bool:
@@ -100,7 +143,8 @@ def install_ipython_handler() -> bool:
 
     from ._meter import BudgetExceeded
     from ._mode import KeyProblem
-    kinds: tuple = (anthropic.APIError, BudgetExceeded, KeyProblem)
+    # Ctrl-C (KeyboardInterrupt) and a cancelled `async for` (CancelledError) read as one line, not a page.
+    kinds: tuple = (anthropic.APIError, BudgetExceeded, KeyProblem, KeyboardInterrupt, asyncio.CancelledError)
     try:
         import claude_agent_sdk as sdk
         kinds += (sdk.ClaudeSDKError,)

@@ -23,6 +23,9 @@ def _describe(message: object) -> str:
     from claude_agent_sdk.types import TextBlock, ToolResultBlock, ToolUseBlock
 
     who = " (subagent)" if getattr(message, "parent_tool_use_id", None) else ""
+    if isinstance(message, AssistantMessage) and getattr(message, "error", None):
+        said = " ".join(b.text for b in message.content if isinstance(b, TextBlock))
+        return f"⚠ l'API a échoué ({message.error}) : « {_short(said)} »"
     if isinstance(message, AssistantMessage):
         parts = []
         for block in message.content:
@@ -51,8 +54,12 @@ def _describe(message: object) -> str:
     if isinstance(message, SystemMessage):
         data = message.data or {}
         if data.get("tag") == "hook_callback_failed":
-            return ("⚠ un hook a levé une exception : par défaut le CLI l'ignore et l'appel d'outil PASSE "
-                    "(fail open) ; seul un HookMatcher(on_failure=\"block\") le refuserait")
+            return ("⚠ un hook a levé une exception : sans HookMatcher(on_failure=\"block\"), le CLI l'ignore et "
+                    "l'appel d'outil PASSE (fail open) ; avec cette option, il le refuse")
+        if message.subtype == "api_retry":
+            status = data.get("error_status") or "réseau"
+            return (f"⏳ nouvelle tentative {data.get('attempt')}/{data.get('max_retries')} après une erreur "
+                    f"({status}, {data.get('error')})")
         if message.subtype == "init":
             return f"⚙ démarrage : modèle {data.get('model')}, session {str(data.get('session_id', ''))[:8]}…"
         if message.subtype == "task_started":

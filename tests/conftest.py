@@ -34,3 +34,22 @@ def tool(name: str, **properties: str) -> dict:
     return {"name": name, "description": f"Outil {name}.",
             "input_schema": {"type": "object", "properties": {p: {"type": t} for p, t in properties.items()},
                              "required": list(properties)}}
+
+
+# Grading runs learner code only inside bubblewrap: without it, the tests that grade cannot run. Outside CI
+# they are skipped with the reason; in CI (CI=true) `./cours test` has installed it, so its absence fails.
+GRADING_TESTS = {"test_nbgrader.py", "test_nbgrader_cycle.py", "test_grading_security.py", "test_shards_postgres.py",
+                 "test_sandbox.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    import os
+    import shutil
+    if shutil.which("bwrap") or os.environ.get("CI") == "true":
+        return
+    skip = pytest.mark.skip(reason="bubblewrap (bwrap) est absent : la correction ne peut pas isoler le code des "
+                                   "étudiants. Installez-le (sudo apt install bubblewrap) pour lancer ce test.")
+    for item in items:
+        if item.path.name in GRADING_TESTS or (item.path.name in ("test_cohort.py", "test_dashboard.py")
+                                               and item.get_closest_marker("slow")):
+            item.add_marker(skip)

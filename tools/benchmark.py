@@ -27,12 +27,22 @@ BODY = {"model": "claude-sonnet-5-5", "max_tokens": 512,
         "messages": [{"role": "user", "content": "Quelle est la population de Lyon et de Marseille réunies ?"}]}
 
 
-def latencies(url: str, n: int, stream: bool) -> list[float]:
+# A learner's own tool and question: answered by the general engine, not by a course scenario.
+LEARNER_BODY = {"model": "claude-sonnet-5-5", "max_tokens": 512, "system": "Réponds en français.",
+                "tools": [{"name": "get_weather", "description": "Get the current weather in a given location.",
+                           "input_schema": {"type": "object", "properties": {
+                               "location": {"type": "string", "description": "The city"},
+                               "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}},
+                               "required": ["location"]}}],
+                "messages": [{"role": "user", "content": "Quel temps fait-il à Paris et à Tokyo ?"}]}
+
+
+def latencies(url: str, n: int, stream: bool, body: dict = BODY) -> list[float]:
     out = []
     with httpx.Client(headers={"x-api-key": "k", "anthropic-version": "2023-06-01"}) as http:
         for _ in range(n):
             t = time.perf_counter()
-            r = http.post(url, json=dict(BODY, stream=stream))
+            r = http.post(url, json=dict(body, stream=stream))
             r.read()
             out.append(time.perf_counter() - t)
     return out
@@ -46,6 +56,9 @@ def main() -> None:
         lat = sorted(latencies(url, 400, stream))
         print(f"simulateur, {'SSE' if stream else 'JSON'} : p50 {statistics.median(lat) * 1000:.2f} ms, "
               f"p99 {lat[int(len(lat) * 0.99)] * 1000:.2f} ms (400 requêtes séquentielles)")
+    lat = sorted(latencies(url, 400, False, LEARNER_BODY))
+    print(f"simulateur, JSON, outil d'un apprenant (moteur général) : p50 {statistics.median(lat) * 1000:.2f} ms, "
+          f"p99 {lat[int(len(lat) * 0.99)] * 1000:.2f} ms")
     n, workers = 2000, 8
     t = time.perf_counter()
     with ThreadPoolExecutor(workers) as pool:

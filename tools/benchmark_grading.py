@@ -1,11 +1,15 @@
 """Grading a cohort: plain `nbgrader autograde` versus `python -m helpers.grading.cohort` (not a test).
 
     .venv/bin/python tools/benchmark_grading.py --students 50
+    .venv/bin/python tools/benchmark_grading.py --students 10 --reference /chemin/autre-checkout
 
 Builds a simulated cohort (tools/simulated_cohort.py) for every assignment, grades one copy
 with nbgrader's command line (one `nbgrader autograde <assignment>` per assignment: sequential)
 and another with helpers.grading.cohort (parallel, one worker per core), checks both gradebooks hold
-the same scores, and prints durations, the speed-up and notebooks per minute.
+the same scores, and prints durations, seconds per notebook, the speed-up and notebooks per minute.
+With --reference, a third copy is graded sequentially by another checkout of the course (its own
+.venv and nbgrader_config.py, e.g. the version before a change): the speed-up is also given
+against it. Take timings on an otherwise idle machine (here: under `flock /work/heavy.lock`).
 """
 from __future__ import annotations
 
@@ -39,13 +43,27 @@ def scores(course: Path) -> dict:
     return out
 
 
-def sequential(course: Path, assignments: list[str]) -> float:
-    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+def sequential(course: Path, assignments: list[str], python: str = sys.executable) -> float:
+    env = dict(os.environ, PATH=str(Path(python).parent) + os.pathsep + os.environ.get("PATH", ""),
+               PYTHONDONTWRITEBYTECODE="1")
     started = time.monotonic()
     for name in assignments:
-        subprocess.run([sys.executable, "-m", "nbgrader", "autograde", name, "--force", "--log-level=ERROR"],
+        subprocess.run([python, "-m", "nbgrader", "autograde", name, "--force", "--log-level=ERROR"],
                        cwd=course, env=env, check=True, stderr=subprocess.DEVNULL)
     return time.monotonic() - started
+
+
+def reference_copy(course: Path, target: Path, reference: Path, assignments: list[str]) -> str:
+    """The same submissions, in a course folder set up by another checkout (its config, its gradebook)."""
+    shutil.copytree(course, target, ignore=shutil.ignore_patterns("gradebook.db", "autograded"))
+    shutil.copy(reference / "nbgrader_config.py", target / "nbgrader_config.py")
+    python = str(reference / ".venv" / "bin" / "python")
+    env = dict(os.environ, PATH=str(Path(python).parent) + os.pathsep + os.environ.get("PATH", ""),
+               PYTHONDONTWRITEBYTECODE="1")
+    for name in assignments:
+        subprocess.run([python, "-m", "nbgrader", "generate_assignment", name, "--force", "--log-level=ERROR"],
+                       cwd=target, env=env, check=True)
+    return python
 
 
 def parallel(course: Path, assignments: list[str], workers: int | None) -> float:
@@ -65,6 +83,8 @@ def main() -> int:
     parser.add_argument("--students", type=int, default=50)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--assignments", default=None, help="devoirs séparés par des virgules (défaut : tous)")
+    parser.add_argument("--reference", type=Path, default=None,
+                        help="autre copie du cours (avec son .venv) notée aussi en séquentiel, pour comparer")
     args = parser.parse_args()
     names = args.assignments.split(",") if args.assignments else sorted(
         p.name for p in (ROOT / "source").iterdir() if p.is_dir())
@@ -75,11 +95,18 @@ def main() -> int:
         notebooks = args.students * len(names)
         print(f"Cohorte simulée : {args.students} étudiants × {len(names)} devoir(s) = {notebooks} notebooks ; "
               f"{os.cpu_count()} cœur(s).")
+        if args.reference:
+            python = reference_copy(one, Path(tmp) / "reference", args.reference.resolve(), names)
+            t_ref = sequential(Path(tmp) / "reference", names, python)
+            print(f"référence {args.reference} (séquentiel) : {t_ref:.0f} s, {t_ref / notebooks:.1f} s par notebook")
         t_seq = sequential(one, names)
-        print(f"nbgrader autograde (séquentiel) : {t_seq:.0f} s, {notebooks / t_seq * 60:.1f} notebooks/min")
+        print(f"nbgrader autograde (séquentiel) : {t_seq:.0f} s, {t_seq / notebooks:.1f} s par notebook, "
+              f"{notebooks / t_seq * 60:.1f} notebooks/min")
         t_par = parallel(two, names, args.workers)
-        print(f"helpers.grading.cohort (parallèle)      : {t_par:.0f} s, {notebooks / t_par * 60:.1f} notebooks/min")
-        print(f"accélération : × {t_seq / t_par:.2f}")
+        print(f"helpers.grading.cohort (parallèle)      : {t_par:.0f} s, {t_par / notebooks:.1f} s par notebook, "
+              f"{notebooks / t_par * 60:.1f} notebooks/min")
+        print(f"accélération : × {t_seq / t_par:.2f}"
+              + (f" ; × {t_ref / t_par:.2f} par rapport à la référence" if args.reference else ""))
         diff = same_scores(scores(one), scores(two))
         print("mêmes notes dans les deux carnets : " + ("oui" if not diff else f"NON ({len(diff)} écarts, ex. {diff[:3]})"))
         return 0 if not diff else 1

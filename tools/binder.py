@@ -3,8 +3,9 @@
     .venv/bin/python tools/binder.py            # rewrite the marked section of README.md
     .venv/bin/python tools/binder.py --check    # exit 1 if that section is stale
 
-REPOSITORY is the public GitHub repository Binder builds from; change it here (and only here)
-if the course is published elsewhere, then run this script.
+The badges open the learner edition (tools/learner_edition.py: student notebooks, helpers,
+environment; no solutions, no hidden tests), published as learner_edition.LEARNER_REPOSITORY:
+change it there (and only there) if it is published elsewhere, then run this script.
 """
 from __future__ import annotations
 
@@ -15,8 +16,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
-REPOSITORY = "cours-agents-claude/cours-agents-claude"
-BRANCH = "main"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import learner_edition  # noqa: E402
+
+REPOSITORY = learner_edition.LEARNER_REPOSITORY
+BRANCH = learner_edition.BRANCH
 BEGIN, END = "<!-- binder:début (généré par tools/binder.py) -->", "<!-- binder:fin -->"
 BADGE = "https://mybinder.org/badge_logo.svg"
 
@@ -27,9 +32,8 @@ def url(path: str | None = None) -> str:
 
 
 def course_notebooks() -> list[Path]:
-    companions = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    lessons = sorted((ROOT / "release").glob("*/*.ipynb"))
-    return companions[:1] + lessons + companions[1:]
+    """The notebooks of the learner edition (instructors' companions are not in it)."""
+    return learner_edition.notebooks(ROOT)
 
 
 def title(path: Path) -> str:
@@ -40,7 +44,8 @@ def title(path: Path) -> str:
 
 
 def section() -> str:
-    rows = [f"[![Binder]({BADGE})]({url()}) — le cours entier dans JupyterLab, sans rien installer.", "",
+    rows = [f"[![Binder]({BADGE})]({url()}) — le cours entier dans JupyterLab, sans rien installer "
+            f"(l'édition étudiant : sans corrigés ni tests cachés).", "",
             "| notebook | fichier | lancer |", "| --- | --- | --- |"]
     for path in course_notebooks():
         rel = path.relative_to(ROOT).as_posix()

@@ -26,7 +26,7 @@ from solutions.submissions import with_solution  # noqa: E402
 
 FIRST_NAMES = ["camille", "lea", "hugo", "ines", "lucas", "chloe", "sami", "manon", "noah", "jade", "yanis", "zoe",
                "louis", "emma", "adam", "lina", "theo", "sarah", "nolan", "alice"]
-ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "B", "q2": "D", "q3": "A"}),
+ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "B", "q2": "D", "q3": "B"}),
            "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "C", "q2": "A", "q3": "D"})}
 
 
@@ -112,6 +112,9 @@ def build(course: Path, n_students: int, *, assignments: list[str] | None = None
     assignments = assignments or sorted(p.name for p in (ROOT / "source").iterdir() if p.is_dir())
     for name in assignments:
         nbgrader(course, "generate_assignment", name, "--force")
+    # The course secret fixes the draws: made now, copies of this course draw (and grade) alike.
+    from helpers.grading.verdicts import course_secret
+    course_secret(course)
     r = random.Random(seed)
     labels = {}
     for i in range(n_students):

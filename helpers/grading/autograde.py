@@ -1,11 +1,14 @@
 """nbgrader preprocessors that make autograding trustworthy (registered in nbgrader_config.py).
 
-- `StartVerdicts` opens a VerdictService for the notebook, and fences the kernel to come.
-- `SandboxedExecute` runs the notebook in the sandbox kernel; a kernel that dies (os._exit,
-  segfault, memory) is restarted, the cells before it replayed, and grading goes on; memory is
-  watched from here, not from inside the kernel.
-- `ApplyVerdicts` writes into every hidden test cell the verdict the service holds — never what
-  the cell printed — and scores quiz answers from the submitted cell's source.
+- `StartVerdicts` checks that the sandbox can run (bubblewrap), takes the submission's code
+  cells as submitted (before any execution) and prepares a private working folder.
+- `SandboxedExecute` runs the notebook in the sandbox kernel (sandbox.py: bubblewrap, Unix
+  sockets for ZMQ), skipping demonstration cells (tag `demo`: they earn nothing) and test
+  cells (their output is the trusted verdict); a kernel that dies is restarted, the cells
+  before it replayed, and grading goes on; memory and processes are watched from outside.
+- `ApplyVerdicts` judges every exercise once, outside the kernel (verdicts.judge_submission),
+  and writes the verdict into its hidden test cell — never what the cell printed — and scores
+  quiz answers from the submitted cell's source.
 - `HideHiddenTests` (feedback) shows students their report, not the tests' code nor tracebacks;
   `WrapReports` wraps the reports' long lines to the page.
 """
@@ -15,63 +18,77 @@ import copy
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from nbgrader.utils import is_grade, is_solution
 
-from . import verdicts
+from . import sandbox, verdicts
 
 KERNEL = "cours-bac-a-sable"
 GRADE_CALL = re.compile(r"""grade\(\s*["']([0-9.]+[a-z]?)["']""")
-MEMORY_LIMIT = int(os.environ.get("COURS_MEMOIRE_MAX_MO", "3072")) * 1024 * 1024
+NOTEBOOK_SECONDS = float(os.environ.get("COURS_DELAI_NOTEBOOK_S", "600"))
 
 
 def install_kernelspec() -> str:
-    """Write the sandbox kernelspec to a private folder placed first on JUPYTER_PATH."""
+    """Write the sandbox kernelspec to a private folder (0700, outside every sandbox) first on JUPYTER_PATH.
+
+    Its provisioner (atelier.SandboxProvisioner) forks the kernel from the sandbox's zygote: `argv`
+    only gives jupyter_client the shape of the command (the arguments after the connection file)."""
     root = Path(tempfile.mkdtemp(prefix="cours-noyau-"))
     spec = root / "kernels" / KERNEL
     spec.mkdir(parents=True)
     (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "helpers.grading.sandbox", "-f", "{connection_file}", "--log-level=ERROR"],
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "Python 3 (correction, bac à sable)", "language": "python",
+        "interrupt_mode": "message",
+        "metadata": {"kernel_provisioner": {"provisioner_name": KERNEL}},
     }))
     os.environ["JUPYTER_PATH"] = os.pathsep.join([str(root), os.environ.get("JUPYTER_PATH", "")]).strip(os.pathsep)
+    import atexit
+    atexit.register(shutil.rmtree, root, True)
     return str(root)
 
 
-def _policy(resources: dict, workdir: str, exchange: str | None = None) -> dict:
+def is_test(cell) -> bool:
+    return cell.cell_type == "code" and is_grade(cell) and not is_solution(cell)
+
+
+def is_demo(cell) -> bool:
+    return "demo" in (cell.get("metadata", {}).get("tags") or []) and not is_solution(cell)
+
+
+def graded_cells(nb) -> list[str]:
+    """The code a player runs: every code cell but test cells and demonstration cells, as submitted."""
+    return [cell.source for cell in nb.cells if cell.cell_type == "code" and not is_test(cell) and not is_demo(cell)]
+
+
+def course_root(resources: dict) -> Path:
     here = Path(resources.get("metadata", {}).get("path") or os.getcwd()).resolve()
-    db_url = resources.get("nbgrader", {}).get("db_url", "")
-    course = here.parents[2] if len(here.parents) >= 3 else here
-    # The exchange holds every student's submission and feedback (nbgrader's default root, or the configured one).
-    deny = [str(course / "source"), str(course / "feedback"), exchange or "/srv/nbgrader/exchange"]
-    if db_url.startswith("sqlite:///"):
-        db = Path(db_url[len("sqlite:///"):].split("?")[0])
-        db = db if db.is_absolute() else course / db
-        deny += [str(db), str(db) + "-journal", str(db) + "-wal", str(db) + "-shm"]
-    for shared in ("submitted", "autograded"):
-        folder = course / shared
-        if folder.is_dir():
-            deny += [str(p) for p in folder.iterdir() if p.is_dir() and p.name != here.parent.name]
-    import claude_agent_sdk
-    cli = str(Path(claude_agent_sdk.__file__).parent / "_bundled" / "claude")
-    return {"deny": deny, "writable": [str(here), workdir, tempfile.gettempdir(), "/dev/null"],
-            "programs": [cli]}
+    if (Path.cwd() / "nbgrader_config.py").exists():
+        return Path.cwd()
+    return here.parents[2] if len(here.parents) >= 3 else here
 
 
 class StartVerdicts(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
-        service = verdicts.VerdictService()
-        resources["cours_verdicts"] = service
-        workdir = tempfile.mkdtemp(prefix="cours-atelier-")
-        exchange = self.config.Exchange.get("root") if "Exchange" in self.config else None
-        os.environ.update({verdicts.ENV: service.address, "COURS_MODE": "hors-ligne", "COURS_ATELIER": workdir,
-                           "COURS_BAC_A_SABLE": json.dumps(_policy(resources, workdir, exchange))})
+        sandbox.require()                    # no bubblewrap, no grading (French message)
+        from .atelier import atelier
+        atelier().sweep(runs=True)           # nothing of the previous submission survives
+        run = atelier().new_run()
+        resources["cours_atelier"] = run
+        resources["cours_cellules"] = graded_cells(nb)
+        resources["cours_secret"] = verdicts.course_secret(course_root(resources))
+        student = str(Path(resources.get("metadata", {}).get("path") or os.getcwd()).resolve())
+        copy = sandbox.private_copy(student, run)          # read-only there: the kernel copies it into its /tmp
+        os.environ[sandbox.POLICY_ENV] = json.dumps({"student": student, "copy": str(copy), "run": str(run)})
+        os.environ.update({"COURS_MODE": "hors-ligne"})
         os.environ.pop("ANTHROPIC_API_KEY", None)
         return nb, resources
 
@@ -81,50 +98,76 @@ class SandboxedExecute(Execute):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        from .atelier import register_provisioner
+        register_provisioner(KERNEL)
         if not any((Path(p) / "kernels" / KERNEL).exists() for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p):
             install_kernelspec()
 
+    def create_kernel_manager(self):
+        km = super().create_kernel_manager()
+        # The kernel has no network: ZMQ over Unix sockets (in the sandbox's /tmp, see atelier.py).
+        base = self.resources.get("cours_atelier") if getattr(self, "resources", None) else None
+        folder = Path(tempfile.mkdtemp(prefix="zmq-", dir=base))
+        folder.chmod(0o755)
+        km.transport = "ipc"
+        km.connection_file = str(folder / "noyau.json")
+        km.ip = str(folder / "s")          # replaced by the provisioner with the sandbox's /tmp, seen from here
+        return km
+
     def preprocess(self, nb, resources, km=None):
         self.kernel_name = KERNEL
+        self.resources = resources
         self._done: list[int] = []
+        self._started = time.monotonic()
         self._watch = threading.Event()
-        watcher = threading.Thread(target=self._watch_memory, daemon=True)
+        watcher = threading.Thread(target=self._watch_limits, daemon=True)
         watcher.start()
         try:
             return super().preprocess(nb, resources, km=km)
         finally:
             self._watch.set()
 
-    def _watch_memory(self) -> None:
-        """Kill the kernel from outside when it grows past the limit (the death is handled below)."""
-        while not self._watch.wait(0.2):
+    def _watch_limits(self) -> None:
+        """Kill the kernel's sandbox from outside past the memory or process limit (handled as a death)."""
+        while not self._watch.wait(0.25):
             try:
-                pid = self.km.provisioner.pid if self.km and self.km.provisioner else None
-                if not pid:
-                    continue
-                with open(f"/proc/{pid}/status") as status:
-                    rss = next((int(line.split()[1]) * 1024 for line in status if line.startswith("VmRSS")), 0)
-                if rss > MEMORY_LIMIT:
-                    os.kill(pid, 9)
-            except (OSError, AttributeError, StopIteration, ValueError):
+                child = self.km.provisioner.process if self.km and self.km.provisioner else None
+                if child is not None and child.over_limits():
+                    child.kill_tree()
+            except (OSError, AttributeError, ValueError):
                 continue
 
     def preprocess_cell(self, cell, resources, index):
-        from nbclient.exceptions import DeadKernelError
+        from nbclient.exceptions import CellTimeoutError, DeadKernelError
+        if cell.cell_type != "code" or is_test(cell) or is_demo(cell):
+            return cell, resources
+        if time.monotonic() - self._started > NOTEBOOK_SECONDS:
+            cell.outputs = [NotebookNode(output_type="error", ename="DelaiDepasse", evalue=(
+                f"Cellule non exécutée : le notebook a dépassé {NOTEBOOK_SECONDS:g} s d'exécution."), traceback=[])]
+            return cell, resources
         try:
             cell, resources = super().preprocess_cell(cell, resources, index)
         except DeadKernelError:
             cell.outputs = [NotebookNode(output_type="error", ename="NoyauArrete", evalue=(
-                "Le noyau s'est arrêté pendant cette cellule (sortie forcée, plantage ou mémoire épuisée). "
-                "Il a été redémarré et les cellules précédentes rejouées."), traceback=[])]
+                "Le noyau s'est arrêté pendant cette cellule (sortie forcée, plantage, mémoire épuisée ou trop de "
+                "processus). Il a été redémarré et les cellules précédentes rejouées."), traceback=[])]
             self._restart_and_replay()
             return cell, resources
-        if cell.cell_type == "code":
-            self._done.append(index)
+        except CellTimeoutError:
+            # The interrupt did not stop the cell (signals ignored…): the kernel is replaced.
+            cell.outputs = [NotebookNode(output_type="error", ename="DelaiDepasse", evalue=(
+                f"Cellule interrompue après {self.timeout} s sans rendre la main. Le noyau a été remplacé et les "
+                f"cellules précédentes rejouées."), traceback=[])]
+            child = self.km.provisioner.process if self.km and self.km.provisioner else None
+            if child is not None:
+                child.kill_tree()
+            self._restart_and_replay()
+            return cell, resources
+        self._done.append(index)
         return cell, resources
 
     def _fresh_kernel(self) -> None:
-        """A brand-new kernel (new ports, new connection file): restarting in place races with the dead one."""
+        """A brand-new kernel (new sockets, new connection file): restarting in place races with the dead one."""
         try:
             self._cleanup_kernel()
         except Exception:  # noqa: BLE001 - the old kernel is dead; whatever is left of it goes
@@ -151,26 +194,32 @@ class SandboxedExecute(Execute):
 
 class ApplyVerdicts(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
-        service = resources.pop("cours_verdicts", None)
+        from .atelier import atelier
+        workdir = resources.pop("cours_atelier", None) or atelier().new_run()
+        cells = resources.pop("cours_cellules", None)
+        secret = resources.pop("cours_secret", None) or verdicts.course_secret(course_root(resources))
+        cells = graded_cells(nb) if cells is None else cells
         try:
             solutions = {c.metadata.nbgrader["grade_id"]: c.source for c in nb.cells if is_solution(c)}
+            judged: dict[str, object] = {}
             for cell in nb.cells:
-                if not (is_grade(cell) and not is_solution(cell) and cell.cell_type == "code"):
+                if not is_test(cell):
                     continue
                 found = GRADE_CALL.search(cell.source)
                 if not found:
                     continue
                 exercise = found.group(1)
-                report = self._verdict(exercise, service, solutions, cell.source)
+                if exercise not in judged:
+                    judged[exercise] = self._verdict(exercise, (cells, secret, Path(workdir)), solutions, cell.source)
+                report = judged[exercise]
                 cell.outputs = [
                     NotebookNode(output_type="stream", name="stdout", text=str(report) + "\n"),
                     NotebookNode(output_type="execute_result", execution_count=cell.get("execution_count"),
                                  metadata={}, data={"text/plain": repr(float(report.score))}),
                 ]
         finally:
-            if service is not None:
-                service.close()
-            os.environ.pop(verdicts.ENV, None)
+            shutil.rmtree(workdir, ignore_errors=True)
+            os.environ.pop(sandbox.POLICY_ENV, None)
         return nb, resources
 
     @staticmethod
@@ -190,12 +239,11 @@ class ApplyVerdicts(NbGraderPreprocessor):
                                              f"{name} doit être un dict littéral de lettres, par exemple "
                                              f'{{"q1": "A", …}}') for c in report.criteria]
             return report
-        report = service.verdicts.get(exercise) if service is not None else None
-        if report is None:
-            return Report(exercise, [Criterion("non_verifie", f"Vérification {exercise} non effectuée", 1, False,
-                                               "la cellule de test n'a pas pu joindre le correcteur (noyau arrêté, "
-                                               "cellule détournée ?) : aucun point ne peut être accordé")])
-        return report
+        cells, secret, workdir = service
+        try:
+            return verdicts.judge_submission(exercise, cells, verdicts.seed_for(secret, exercise, cells), workdir)
+        except Exception as exc:  # noqa: BLE001 - a submission always gets a score, never a crashed batch
+            return verdicts.not_run(exercise, [f"la vérification n'a pas pu aller au bout ({type(exc).__name__})"])
 
 
 class RestoreDeletedTests(OverwriteCells):

@@ -6,8 +6,10 @@
 
 Each worker process loads the course's nbgrader_config.py once and autogrades its students one
 after the other through nbgrader's own API, with the same preprocessors as the command line
-(sandbox kernel, verdict service…): the gradebook receives the same scores as a sequential run.
-nbgrader's ~4 s of start-up is paid once per worker instead of once per student.
+(sandbox kernel, players, judges…): the gradebook receives the same scores as a sequential run.
+nbgrader's start-up and the sandbox's zygote (atelier.py) are paid once per worker instead of
+once per student. A worker that dies takes only the submission it was grading: that student is
+recorded as failed (« ÉCHEC ») and a new worker takes over the rest.
 """
 from __future__ import annotations
 
@@ -15,7 +17,6 @@ import argparse
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 
@@ -71,26 +72,94 @@ def shard(items: list[str], spec: str | None) -> list[str]:
     return items[k - 1::n]
 
 
+def _worker(root: str, tasks, results) -> None:
+    _init_worker(root)
+    try:
+        while True:
+            task = tasks.recv()
+            if task is None:
+                return
+            results.send(_grade(*task))
+    finally:
+        from .atelier import close
+        close()
+
+
 def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, only: list[str] | None = None,
                  shard_spec: str | None = None, out=sys.stdout) -> dict[str, tuple[bool, float, str]]:
     """Autograde every (or the given) student's submission; returns student → (ok, seconds, error)."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    from .sandbox import SandboxUnavailable, require
     root = root.resolve()
     todo = shard(only or students(root, assignment), shard_spec)
     if not todo:
         print(f"Aucune copie soumise pour {assignment} dans {root / 'submitted'}.", file=out)
         return {}
+    try:
+        require()
+    except SandboxUnavailable as exc:
+        print(str(exc), file=out)
+        return {s: (False, 0.0, str(exc)) for s in todo}
     workers = max(1, min(workers or os.cpu_count() or 1, len(todo)))
     print(f"{len(todo)} copie(s) de {assignment} à noter, {workers} processus en parallèle…", file=out, flush=True)
     started = time.monotonic()
     done: dict[str, tuple[bool, float, str]] = {}
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(str(root),)) as pool:
-        futures = [pool.submit(_grade, assignment, s) for s in todo]
-        for future in as_completed(futures):
-            student, ok, seconds, error = future.result()
-            done[student] = (ok, seconds, error)
-            rate = len(done) / (time.monotonic() - started) * 60
-            print(f"[{len(done):>{len(str(len(todo)))}}/{len(todo)}] {student:<24} "
-                  f"{'noté' if ok else 'ÉCHEC'} en {seconds:5.1f} s · {rate:5.1f} copies/min", file=out, flush=True)
+    queue = list(todo)
+    context = multiprocessing.get_context("fork")
+    pool: dict = {}        # results connection -> [process, tasks connection, student or None, started]
+
+    def spawn() -> None:
+        tasks_in, tasks_out = context.Pipe(duplex=False)
+        results_in, results_out = context.Pipe(duplex=False)
+        process = context.Process(target=_worker, args=(str(root), tasks_in, results_out), daemon=True)
+        process.start()
+        tasks_in.close()
+        results_out.close()
+        pool[results_in] = [process, tasks_out, None, 0.0]
+
+    def report(student: str, ok: bool, seconds: float, error: str) -> None:
+        done[student] = (ok, seconds, error)
+        rate = len(done) / (time.monotonic() - started) * 60
+        print(f"[{len(done):>{len(str(len(todo)))}}/{len(todo)}] {student:<24} "
+              f"{'noté' if ok else 'ÉCHEC'} en {seconds:5.1f} s · {rate:5.1f} copies/min", file=out, flush=True)
+
+    for _ in range(workers):
+        spawn()
+    while queue or any(slot[2] for slot in pool.values()):
+        for conn, slot in list(pool.items()):
+            if slot[2] is None and queue:
+                slot[2], slot[3] = queue.pop(0), time.monotonic()
+                slot[1].send((assignment, slot[2]))
+            elif slot[2] is None:
+                slot[1].send(None)
+                del pool[conn]
+        if not pool:
+            break
+        sentinels = {slot[0].sentinel: conn for conn, slot in pool.items()}
+        for ready in wait(list(pool) + list(sentinels), timeout=5):
+            conn = sentinels.get(ready, ready)
+            slot = pool.get(conn)
+            if slot is None:
+                continue
+            try:
+                student, ok, seconds, error = conn.recv()
+            except (EOFError, OSError):
+                # The worker died with this submission: record it, replace the worker, go on.
+                student = slot[2]
+                slot[0].join(5)
+                if student:
+                    report(student, False, time.monotonic() - slot[3],
+                           f"le processus de correction s'est arrêté (code {slot[0].exitcode}) sur cette copie")
+                del pool[conn]
+                if queue:
+                    spawn()
+                continue
+            slot[2] = None
+            report(student, ok, seconds, error)
+    for slot in pool.values():
+        slot[0].join(5)
     failed = [s for s, (ok, _, _) in done.items() if not ok]
     total = time.monotonic() - started
     print(f"Terminé : {len(done) - len(failed)} notée(s), {len(failed)} en échec, en {total:.1f} s "

@@ -1,99 +1,301 @@
-"""The grading kernel: an ipykernel that starts inside a fence the learner's code cannot lower.
+"""The grading sandbox: every process that runs learner code runs inside bubblewrap (`bwrap`).
 
-Before any learner code runs, an audit hook (PEP 578 — it cannot be removed once installed)
-refuses: reading or writing the instructor's files (source/, the gradebook, other students'
-folders, feedback/), writing outside the student's own folder and temporary folders, network
-connections beyond the loopback, ctypes, and starting programs other than Claude Code's bundled
-CLI. A file-size limit stops a disk-filling loop. Memory is watched from outside, by the grader.
+The operating system, not Python, draws the line. Each sandbox gets:
+- its own PID namespace (it cannot see or signal the grader), network namespace (only its own
+  loopback), IPC and UTS namespaces, a new session (no terminal injection), and it dies with
+  its parent;
+- an allow-list of read-only mounts: the system (`/usr`…), the Python installation and the
+  virtual environment, the `helpers` package — nothing else of the course: `source/`, `tests/`,
+  the gradebook, the exchange, `feedback/`, other students' folders, the kernelspec and
+  `nbgrader_config.py` are simply not there;
+- a private `/tmp` (size-capped tmpfs) as home: the only writable place, where the kernel works
+  on its own copy of the student's folder and binds its Unix sockets — nothing is written on the
+  host;
+- no capabilities, `no_new_privs`; when grading runs as root, an unprivileged user (nobody);
+- resource limits (CPU time, file size, processes) and, from outside, a watcher of the memory
+  and the number of processes of the whole tree, which kills it past the limit.
 
-    python -m helpers.grading.sandbox -f {connection_file}   (the kernelspec written by autograde.py)
-
-Audit hooks are a fence, not a vault: the verdicts themselves never depend on this process
-(see verdicts.py), so what gets through the fence still cannot earn points.
+This module imports only the standard library: inside the sandbox it runs first, as a script
+(`python -S -I sandbox.py dedans …`), drops privileges, sets the limits, then becomes the real
+program (the zygote, see zygote.py and atelier.py).
 """
 from __future__ import annotations
 
-import json
 import os
-import resource
-import socket
+import shutil
+import signal
 import sys
+from pathlib import Path
 
 POLICY_ENV = "COURS_BAC_A_SABLE"
-FILE_SIZE_LIMIT = 256 * 1024 * 1024
+NOBODY = 65534
+TMP_SIZE = 512 * 1024 * 1024             # the private /tmp (tmpfs)
+FILE_SIZE_LIMIT = 256 * 1024 * 1024      # RLIMIT_FSIZE: no disk-filling file
+CPU_SECONDS = int(os.environ.get("COURS_CPU_MAX_S", "900"))   # RLIMIT_CPU per process
+MEMORY_LIMIT = int(os.environ.get("COURS_MEMOIRE_MAX_MO", "3072")) * 1024 * 1024
+MAX_PROCESSES = 256                      # processes in one sandbox, counted from outside
+ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "ssl", "ca-certificates", "alternatives",
+             "nsswitch.conf", "host.conf", "mime.types", "fonts", "os-release", "debian_version")
+
+MISSING = ("La correction isole le code des étudiants avec bubblewrap (bwrap), introuvable sur cette machine. "
+           "Installez-le puis relancez : sudo apt install bubblewrap (Debian/Ubuntu), sudo dnf install bubblewrap "
+           "(Fedora). La correction ne démarre pas sans lui.")
+BROKEN = ("bubblewrap (bwrap) est installé mais ne peut pas créer de bac à sable ici ({detail}). Il lui faut les "
+          "espaces de noms utilisateur non privilégiés (sysctl kernel.unprivileged_userns_clone=1 ; dans un "
+          "conteneur, l'option --privileged ou un profil seccomp qui les autorise), ou de lancer la correction "
+          "en root.")
 
 
-def _norm(path: object) -> str | None:
-    if isinstance(path, int):
-        return None       # an already-open descriptor
-    try:
-        return os.path.realpath(os.fsdecode(path))
-    except (TypeError, ValueError):
-        return None
+class SandboxUnavailable(RuntimeError):
+    """bubblewrap is missing or cannot work here: grading refuses to start (French message)."""
 
 
-def make_hook(policy: dict):
-    denied = [os.path.realpath(p) for p in policy.get("deny", [])]
-    writable = [os.path.realpath(p) for p in policy.get("writable", [])]
-    allowed_programs = tuple(policy.get("programs", []))
-
-    def inside(path: str, roots: list[str]) -> bool:
-        return any(path == root or path.startswith(root.rstrip("/") + "/") for root in roots)
-
-    def refuse(what: str) -> None:
-        raise PermissionError(f"[Bac à sable de correction] interdit : {what}")
-
-    def hook(event: str, args: tuple) -> None:
-        if event == "open":
-            path = _norm(args[0])
-            if path is None:
-                return
-            mode = args[1] if len(args) > 1 and isinstance(args[1], str) else "r"
-            flags = args[2] if len(args) > 2 and isinstance(args[2], int) else 0
-            if inside(path, denied):
-                refuse(f"accès à {path}")
-            writing = any(c in mode for c in "wax+") or flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
-            if writing and not inside(path, writable):
-                refuse(f"écriture dans {path}")
-        elif event in ("os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.truncate",
-                       "os.link", "os.symlink", "shutil.rmtree", "os.utime"):
-            for arg in args[:2]:
-                path = _norm(arg)
-                if path and (inside(path, denied) or not inside(path, writable)):
-                    refuse(f"{event} sur {path}")
-        elif event == "sqlite3.connect":
-            path = _norm(args[0]) if args else None
-            if path and inside(path, denied):
-                refuse(f"ouverture de la base {path}")
-        elif event in ("ctypes.dlopen", "ctypes.dlsym", "ctypes.cdata", "os.system", "os.fork", "os.forkpty",
-                       "pty.spawn"):
-            refuse(event)
-        elif event in ("subprocess.Popen", "os.exec", "os.posix_spawn", "os.spawn"):
-            program = _norm(args[0]) if args else None
-            if not program or not program.endswith(allowed_programs):
-                refuse(f"lancement de {args[0] if args else '?'}")
-        elif event == "socket.connect":
-            sock, address = args[0], args[1]
-            if sock.family in (socket.AF_INET, socket.AF_INET6):
-                host = address[0] if isinstance(address, tuple) else str(address)
-                if host not in ("127.0.0.1", "::1", "localhost"):
-                    refuse(f"connexion réseau vers {host}")
-
-    return hook
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
 
 
-def install(policy: dict) -> None:
-    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE_LIMIT, FILE_SIZE_LIMIT))
-    sys.addaudithook(make_hook(policy))
+_checked: dict = {}
 
 
-def main() -> None:
-    policy = json.loads(os.environ.get(POLICY_ENV) or "{}")
-    # ipykernel and its dependencies are imported before the fence (they read their own files).
-    from ipykernel import kernelapp
-    install(policy)
-    kernelapp.launch_new_instance()
+def require() -> str:
+    """The path of bwrap, after checking once that it can build a sandbox here; else SandboxUnavailable."""
+    if "path" in _checked:
+        return _checked["path"]
+    path = bwrap_path()
+    if path is None:
+        raise SandboxUnavailable(MISSING)
+    import subprocess
+    probe = [path, "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "--proc", "/proc", "--dev", "/dev",
+             "--die-with-parent", "true"]
+    done = subprocess.run(probe, capture_output=True, text=True, timeout=30)
+    if done.returncode != 0:
+        raise SandboxUnavailable(BROKEN.format(detail=(done.stderr.strip() or f"code {done.returncode}")[:200]))
+    _checked["path"] = path
+    return path
+
+
+def _ancestors(path: str) -> list[str]:
+    parts = Path(path).parts
+    return [str(Path(*parts[:i])) for i in range(2, len(parts))]
+
+
+def python_mounts() -> list[str]:
+    """What a Python of this environment needs, read-only: its installation, the venv, the helpers package."""
+    here = Path(__file__).resolve().parent.parent          # the helpers package
+    bin_dir = os.path.dirname(os.path.abspath(sys.executable))
+    roots = {os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix), str(here),
+             # The interpreter the venv points at may live elsewhere (pyenv, /opt…).
+             os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))}
+    if os.path.exists(os.path.join(os.path.dirname(bin_dir), "pyvenv.cfg")):   # a venv, even under python -S
+        roots.add(os.path.realpath(os.path.dirname(bin_dir)))
+    roots = {r for r in roots if not r.startswith(("/usr/", "/proc", "/dev", "/tmp")) and r not in ("/usr", "/")}
+    return sorted(r for r in roots if not any(r.startswith(other + "/") for other in roots))
+
+
+def _etc_folder(root: Path) -> Path:
+    """A private /etc: passwd and group for the sandbox user, hosts for the loopback, nothing secret."""
+    etc = root / "etc"
+    etc.mkdir(exist_ok=True)
+    uid = os.getuid()
+    users = {0: "root", NOBODY: "nobody", uid: "correction", sandbox_user(): "etudiant"}
+    (etc / "passwd").write_text("".join(f"{name}:x:{n}:{n if n != uid else os.getgid()}:{name}:/tmp/maison:/bin/sh\n"
+                                        for n, name in users.items()))
+    (etc / "group").write_text(f"root:x:0:\nnogroup:x:{NOBODY}:\ncorrection:x:{os.getgid()}:\n")
+    (etc / "hosts").write_text("127.0.0.1 localhost\n::1 localhost\n")
+    for p in etc.iterdir():
+        p.chmod(0o644)
+    etc.chmod(0o755)
+    return etc
+
+
+def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] = (), readable: list[str] = (),
+            env: dict | None = None, cwd: str = "/tmp", zygote: bool = False, uid: int | None = None) -> list[str]:
+    """The bwrap command line that runs `argv` in a sandbox.
+
+    `workdir` is a private folder of the trusted side (its /etc lives there); `writable` lists
+    (host path, path inside) pairs mounted read-write; `readable` host paths mounted read-only
+    at the same place. Everything else of the machine is absent.
+    """
+    args = [require(), "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+            "--die-with-parent", "--new-session", "--clearenv"]
+    if zygote:
+        # The zygote is the namespace's init: the kernel ignores every signal its children send it
+        # (kill, stop, kill(-1)…) unless it handles that signal. It reaps orphans itself.
+        args.append("--as-pid-1")
+    if os.getuid() == 0:
+        # Mounts are made as root; the sandbox then drops to nobody (sandbox_entry): no root-owned file is
+        # writable, /etc/shadow and /proc's root-only files stay closed.
+        args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    else:
+        args += ["--unshare-user"]
+    made: set[str] = {"/"}
+
+    def ensure_parents(target: str) -> None:
+        for folder in _ancestors(target):
+            if folder not in made:
+                args.extend(["--perms", "0755", "--dir", folder])
+                made.add(folder)
+
+    args += ["--ro-bind", "/usr", "/usr"]
+    made.add("/usr")
+    for link in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(link):
+            args += ["--symlink", os.readlink(link), link]
+        elif os.path.isdir(link):
+            args += ["--ro-bind", link, link]
+    args += ["--perms", "0755", "--dir", "/etc"]
+    made.add("/etc")
+    for mine in sorted(_etc_folder(workdir).iterdir()):
+        args += ["--ro-bind", str(mine), f"/etc/{mine.name}"]
+    for name in ETC_FILES:
+        if os.path.exists(f"/etc/{name}"):
+            args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+    args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(TMP_SIZE), "--tmpfs", "/tmp"]
+    made.add("/tmp")
+    for path in [*python_mounts(), *readable]:
+        if path in made or not os.path.exists(path):
+            continue
+        ensure_parents(path)
+        args += ["--ro-bind", path, path]
+        made.add(path)
+    for host, inside in writable:
+        ensure_parents(inside)
+        args += ["--bind", host, inside]
+        made.add(inside)
+    environment = {
+        "PATH": f"{os.path.dirname(sys.executable)}:/usr/local/bin:/usr/bin:/bin",
+        "HOME": "/tmp/maison", "TMPDIR": "/tmp", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1", "IPYTHONDIR": "/tmp/maison/.ipython",
+        "MPLCONFIGDIR": "/tmp/maison/.matplotlib", "JUPYTER_RUNTIME_DIR": "/tmp/maison/.jupyter-runtime",
+        "COURS_MODE": "hors-ligne", "COURS_ATELIER": "/tmp/atelier", "COURS_CORRECTION": "1",
+        "COURS_UTILISATEUR_BAC": str(uid or (NOBODY if os.getuid() == 0 else os.getuid())),
+    }
+    if zygote:
+        environment["COURS_ZYGOTE"] = "1"     # its children get the CPU limit, not the zygote itself
+    environment.update(env or {})
+    for key, value in environment.items():
+        args += ["--setenv", key, value]
+    args += ["--chdir", cwd, "--", sys.executable, "-S", "-I", str(Path(__file__).resolve()), "dedans", *argv]
+    return args
+
+
+# -- inside the sandbox: the first thing that runs -------------------------------------------------
+
+def enter() -> None:
+    """Inside bwrap, before anything else: drop root, set limits, make the home, then exec `argv`."""
+    import resource
+    if os.getuid() == 0:
+        user = int(os.environ.get("COURS_UTILISATEUR_BAC") or NOBODY) or NOBODY
+        os.setgroups([])
+        os.setresgid(user, user, user)
+        os.setresuid(user, user, user)
+        if os.getuid() == 0:     # never go on as root
+            raise SystemExit("impossible de quitter root")
+    limits = [(resource.RLIMIT_FSIZE, FILE_SIZE_LIMIT), (resource.RLIMIT_CORE, 0)]
+    if not os.environ.get("COURS_ZYGOTE"):
+        limits.append((resource.RLIMIT_CPU, CPU_SECONDS))
+    for limit, value in limits:
+        try:
+            resource.setrlimit(limit, (value, value))
+        except (ValueError, OSError):
+            pass
+    if os.environ.get("COURS_UTILISATEUR_PROPRE"):   # counted per user: only when the sandbox has its own
+        try:
+            resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES * 2, MAX_PROCESSES * 2))
+        except (ValueError, OSError):
+            pass
+    os.nice(5)
+    for folder in ("/tmp/maison", "/tmp/atelier", "/tmp/travail"):
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    if os.getcwd() == "/tmp":
+        os.chdir("/tmp/travail")
+    argv = sys.argv[2:]
+    # -S -I brought us here quickly; the real program gets the environment's normal Python.
+    os.execv(sys.executable, [sys.executable, *argv])
+
+
+# -- outside: watching a sandbox ---------------------------------------------------------------------
+
+def tree(pid: int) -> list[int]:
+    """`pid` and all its descendants (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+            ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
+def usage(pid: int) -> tuple[int, int]:
+    """(resident memory in bytes, number of processes) of the tree under `pid`."""
+    rss, count = 0, 0
+    for p in tree(pid):
+        try:
+            with open(f"/proc/{p}/statm") as f:
+                rss += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            count += 1
+        except (OSError, ValueError, IndexError):
+            continue
+    return rss, count
+
+
+def over_limits(pid: int, memory: int = MEMORY_LIMIT) -> str | None:
+    rss, count = usage(pid)
+    if rss > memory:
+        return f"mémoire {rss // 2**20} Mo > {memory // 2**20} Mo"
+    if count > MAX_PROCESSES:
+        return f"{count} processus > {MAX_PROCESSES}"
+    return None
+
+
+def kill_tree(pid: int) -> None:
+    for p in reversed(tree(pid)):
+        try:
+            os.kill(p, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+# -- the kernel launcher -----------------------------------------------------------------------------
+
+def private_copy(folder: str | None, root: Path) -> Path:
+    """A copy of the student's folder (notebooks excepted: the kernel receives the code), symlinks left out."""
+    copy = root / "dossier"
+    copy.mkdir()
+    if folder and os.path.isdir(folder):
+        for item in Path(folder).iterdir():
+            if item.is_symlink() or item.suffix == ".ipynb":
+                continue
+            if item.is_dir():
+                shutil.copytree(item, copy / item.name, symlinks=False, ignore_dangling_symlinks=True)
+            elif item.is_file() and item.stat().st_size < 64 * 2**20:
+                shutil.copy2(item, copy / item.name)
+    return copy
+
+
+def sandbox_user() -> int:
+    """Grading as root: each grading process's sandbox gets a user of its own (no other process has it),
+    so sandboxes of parallel workers can neither signal each other nor share a process limit."""
+    return 200_000 + os.getpid() % 100_000 if os.getuid() == 0 else os.getuid()
+
+
+def main(argv: list[str]) -> None:
+    if argv and argv[0] == "dedans":
+        enter()
+    else:
+        raise SystemExit("usage : sandbox.py dedans PROGRAMME… (lancé par bwrap, jamais à la main)")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -1,35 +1,49 @@
 """Verdicts the learner's code cannot touch.
 
 `grade(exercise, *objects)` is what every hidden test cell calls. Alone (self-study, « Vérifier »)
-it runs the check in this process. Under grading, nbgrader's trusted process runs a
-`VerdictService` and hands the kernel its address: the check then runs *in the trusted process*,
-on its own simulators; the kernel only executes the learner's code for each scenario and answers
-with plain data. The verdict stays in the trusted process, which writes it into the graded
-notebook itself — whatever the learner's code did to the kernel (patched checks, rewritten cells,
-a forged number printed by the test cell) changes nothing.
+it runs the check in this process. Under grading, the test cells are not run by the student's
+kernel at all: nbgrader's trusted process judges each exercise once (`judge_submission`), in
+this process, on its own simulators. The learner's code runs in a *player*: a fresh process in
+the sandbox (sandbox.py), started from the submitted notebook's cells — never from the kernel's
+state — which plays the scenarios and answers with plain data (player.py). What the learner's
+code sent on the wire is read from the judge's own simulator log, reached through a forwarder
+with limits (forwarder.py). The draw of scenarios is seeded from the submission and a secret of
+the course: the same submission always gets the same grade, and nobody can ask for a new draw.
 """
 from __future__ import annotations
 
 import ast
+import hashlib
+import hmac
+import inspect
 import json
 import os
+import re
 import secrets
+import shutil
 import socket
-import socketserver
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from ..lessons import check, exercise, exercises
 from ..lessons._kit import Criterion, Report, plain
 
-ENV = "COURS_VERDICTS"        # "<socket path>|<token>", set only by the trusted grader
-MAX_LINE = 8 * 1024 * 1024
+ENV = "COURS_CORRECTION"      # set inside every grading sandbox
+MAX_LINE = 16 * 1024 * 1024
+SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
+PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
+RESTARTS = 2
+SECRET_FILE = ".correction-secret"
 
 
-def judge(exercise_id: str, player, values: list) -> Report:
+def judge(exercise_id: str, player, values: list, seed: int | None = None) -> Report:
     """Run the check of `exercise_id`; learner code only through `player`, learner values as plain data."""
-    return exercise(exercise_id).judge(player, values)
+    spec = exercise(exercise_id)
+    if "seed" in inspect.signature(spec.judge).parameters:
+        return spec.judge(player, values, seed=seed)
+    return spec.judge(player, values)
 
 
 def quiz_report(exercise_id: str, answers: object, key: object) -> Report:
@@ -40,130 +54,317 @@ def quiz_report(exercise_id: str, answers: object, key: object) -> Report:
 def grade(exercise_id: str, *objects) -> Report:
     """Vérifie l'exercice : ici même, ou — pendant la correction — par le correcteur de confiance."""
     spec = exercise(exercise_id)
-    address = os.environ.get(ENV)
-    if not address or spec.is_quiz:
-        # Quiz answers are graded from the submitted cell's source by the trusted side: nothing to ask it.
-        return check(exercise_id, *objects)
-    return _remote(exercise_id, objects, address)
+    if os.environ.get(ENV) and not spec.is_quiz:
+        # Inside a grading sandbox: the verdict is the trusted judge's, written over this cell's output.
+        return Report(exercise_id, [Criterion("correcteur", "Verdict calculé par le correcteur, hors du noyau",
+                                              spec.points, False, "ce noyau ne note pas")])
+    return check(exercise_id, *objects)
 
 
-# -- the kernel's side of the protocol ---------------------------------------------------------
+# -- the seed: same submission, same draw ---------------------------------------------------------
 
-def _send(stream, message: dict) -> None:
-    stream.write((json.dumps(message, ensure_ascii=False) + "\n").encode())
-    stream.flush()
-
-
-def _receive(stream) -> dict:
-    line = stream.readline(MAX_LINE)
-    if not line:
-        raise ConnectionError("connexion fermée")
-    return json.loads(line)
-
-
-def _remote(exercise: str, objects: tuple, address: str) -> Report:
-    path, token = address.split("|", 1)
-    spec = exercises()[exercise]
-    named = dict(zip(spec.names, objects))
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.connect(path)
-        stream = sock.makefile("rwb")
-        _send(stream, {"token": token, "exercise": exercise, "values": [plain(o) for o in objects]})
-        while True:
-            message = _receive(stream)
-            if "play" in message:
-                try:
-                    result = spec.play(named, message["play"])
-                except Exception as exc:  # noqa: BLE001 - reported to the judge as data
-                    result = {"outcome": {"error": f"{type(exc).__name__} : {exc}", "error_type": type(exc).__name__}}
-                _send(stream, {"result": result})
-            elif "report" in message:
-                report = Report(exercise, [Criterion(c["key"], c["rule"], c["points"], c["passed"], c["detail"])
-                                           for c in message["report"]])
-                return report
+def course_secret(root: Path) -> bytes:
+    """A random secret kept in the course folder (never mounted in a sandbox), made on first use."""
+    path = Path(root) / SECRET_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(100):
+            data = path.read_bytes()
+            if len(data) >= 32:
+                return data
+            time.sleep(0.05)
+        raise RuntimeError(f"{path} est illisible ou vide : supprimez-le et relancez la correction") from None
+    with os.fdopen(fd, "wb") as f:
+        f.write(secrets.token_hex(32).encode())
+    return path.read_bytes()
 
 
-# -- the trusted side ---------------------------------------------------------------------------
-
-def _report_data(report: Report) -> list[dict]:
-    return [{"key": c.key, "rule": c.rule, "points": c.points, "passed": c.passed, "detail": c.detail}
-            for c in report.criteria]
+def seed_for(secret: bytes, exercise_id: str, cells: list[str]) -> int:
+    digest = hmac.new(secret, json.dumps([exercise_id, cells], ensure_ascii=False).encode(), hashlib.sha256)
+    return int.from_bytes(digest.digest()[:4], "big") % 2**31
 
 
-class VerdictService:
-    """Runs in nbgrader's process for one notebook: judges on request, keeps the verdicts."""
+# -- the trusted side: one judged run per exercise per submission --------------------------------
 
-    def __init__(self) -> None:
-        self.token = secrets.token_hex(16)
-        self.folder = tempfile.mkdtemp(prefix="cours-verdicts-")
-        self.path = str(Path(self.folder) / "s")
-        self.verdicts: dict[str, Report] = {}
-        self.attempts: dict[str, int] = {}
-        self._lock = threading.Lock()
-        service = self
+URL = re.compile(r"^http://127\.0\.0\.1:(\d+)")
 
-        class Handler(socketserver.StreamRequestHandler):
-            def handle(self) -> None:
-                service._serve(self.rfile, self.wfile)
 
-        self._server = socketserver.ThreadingUnixStreamServer(self.path, Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        daemon=True)
-        self._thread.start()
+def _urls(value: object, found: set) -> set:
+    if isinstance(value, str):
+        match = URL.match(value)
+        if match:
+            found.add(int(match.group(1)))
+    elif isinstance(value, dict):
+        for v in value.values():
+            _urls(v, found)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _urls(v, found)
+    return found
 
-    @property
-    def address(self) -> str:
-        return f"{self.path}|{self.token}"
 
-    def _serve(self, rfile, wfile) -> None:
+class _Dead(Exception):
+    pass
+
+
+def _names(value: object) -> list[str]:
+    return [str(v)[:120] for v in value[:20]] if isinstance(value, list) else []
+
+
+def definitions_only(source: str) -> str:
+    """The imports, functions, classes and literal constants of a cell, without the statements that run."""
+    from IPython.core.inputtransformer2 import TransformerManager
+    try:
+        tree = ast.parse(TransformerManager().transform_cell(source))
+    except SyntaxError:
+        return ""
+    def literal(node) -> bool:
         try:
-            hello = json.loads(rfile.readline(MAX_LINE) or b"{}")
+            ast.literal_eval(node)
+            return True
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return False
+    kept = [node for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            or (isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and literal(node.value))]
+    return ast.unparse(ast.Module(body=kept, type_ignores=[])) if kept else ""
+
+
+class Player:
+    """One player process in the sandbox: the submission's cells, then scenarios on request."""
+
+    def __init__(self, exercise_id: str, cells: list[str], run: Path) -> None:
+        from .atelier import atelier
+        ours, theirs = socket.socketpair()
+        self.sock = ours
+        try:
+            self.child = atelier().spawn_player(theirs.fileno(), run)
+        except Exception as exc:  # noqa: BLE001 - the sandbox is gone: this attempt fails like a dead player
+            ours.close()
+            theirs.close()
+            raise _Dead(str(exc)) from None
+        theirs.close()
+        self.reader = ours.makefile("rb")
+        self.current_cell: int | None = None
+        self.reason = ""
+        self.tampered: list[str] = []
+        self._stop = threading.Event()
+        threading.Thread(target=self._watch, daemon=True).start()
+        self.send({"exercise": exercise_id, "cells": cells})
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.25):
+            problem = self.child.over_limits()
+            if problem:
+                self.reason = problem
+                self.child.kill_tree()
+                return
+
+    def send(self, message: dict) -> None:
+        try:
+            self.sock.settimeout(30)
+            self.sock.sendall((json.dumps(message, ensure_ascii=False) + "\n").encode())
+        except OSError as exc:
+            raise _Dead(str(exc)) from None
+
+    def receive(self, until: float) -> dict:
+        left = until - time.monotonic()
+        if left <= 0:
+            raise _Dead("délai dépassé")
+        self.sock.settimeout(left)
+        try:
+            line = self.reader.readline(MAX_LINE)
+        except (OSError, ValueError) as exc:
+            raise _Dead("délai dépassé" if isinstance(exc, TimeoutError) else str(exc)) from None
+        if not line or not line.endswith(b"\n"):
+            raise _Dead(self.reason or "processus arrêté")
+        try:
+            message = json.loads(line)
         except ValueError:
-            return
-        exercise = hello.get("exercise")
-        if hello.get("token") != self.token or exercise not in exercises() or exercises()[exercise].is_quiz:
-            return
-        with self._lock:
-            self.attempts[exercise] = self.attempts.get(exercise, 0) + 1
-        broken = {"dead": False}
+            raise _Dead("réponse illisible") from None
+        if not isinstance(message, dict):
+            raise _Dead("réponse illisible")
+        return message
 
-        def player(spec: dict) -> object:
-            if broken["dead"]:
-                return _crashed()
-            try:
-                wfile.write((json.dumps({"play": spec}, ensure_ascii=False) + "\n").encode())
-                wfile.flush()
-                line = rfile.readline(MAX_LINE)
-                if not line:
-                    raise ConnectionError
-                return json.loads(line).get("result")
-            except (OSError, ValueError, ConnectionError):
-                broken["dead"] = True
-                return _crashed()
+    def ready(self) -> dict:
+        until = time.monotonic() + SETUP_SECONDS
+        while True:
+            message = self.receive(until)
+            if "cell" in message and isinstance(message["cell"], int):
+                self.current_cell = message["cell"]
+            elif message.get("ready"):
+                return message
 
-        values = hello.get("values") if isinstance(hello.get("values"), list) else []
-        report = judge(exercise, player, values)
-        with self._lock:
-            self.verdicts[exercise] = report
+    def play(self, spec: dict, relays: dict) -> object:
+        self.send({"play": spec, "relays": relays})
+        message = self.receive(time.monotonic() + PLAY_SECONDS)
+        if "result" not in message:
+            raise _Dead("réponse illisible")
+        self.tampered = self.tampered or _names(message.get("tampered"))
+        return message["result"]
+
+    def kill(self) -> None:
+        self._stop.set()
+        self.child.kill_tree()
         try:
-            wfile.write((json.dumps({"report": _report_data(report)}, ensure_ascii=False) + "\n").encode())
-            wfile.flush()
+            self.sock.close()
         except OSError:
             pass
+
+
+class Judging:
+    """One exercise of one submission: players (restarted if learner code kills them), forwarders."""
+
+    def __init__(self, exercise_id: str, cells: list[str], run: Path) -> None:
+        self.exercise = exercise_id
+        self.cells = list(cells)
+        # Short paths: a Unix socket's path must fit in 108 bytes.
+        self.root = Path(tempfile.mkdtemp(prefix="v", dir=run))
+        self.root.chmod(0o755)
+        self.api = self.root / "a"
+        self.api.mkdir(mode=0o755)
+        self.forwarders: dict[int, object] = {}
+        self.player: Player | None = None
+        self.restarts = 0
+        self.trimmed: set[int] = set()
+        self.tampered: list[str] = []
+        self.died = False
+        self.values: list = []
+        self.missing: list[str] = []
+        self.notes: list[str] = []
+
+    def _start(self) -> Player | None:
+        """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
+        from .atelier import atelier
+        while self.restarts <= RESTARTS + 2 * len(self.cells):
+            atelier().sweep()          # no process of an earlier run meets this one
+            try:
+                player = Player(self.exercise, self.cells, self.root)
+            except _Dead as dead:
+                self.restarts += 1
+                self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
+                continue
+            try:
+                message = player.ready()
+            except _Dead as dead:
+                player.kill()
+                self.restarts += 1
+                index = player.current_cell
+                if index is None or not self.cells[index]:
+                    self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
+                    return None
+                if index not in self.trimmed:
+                    # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
+                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses "
+                                      f"définitions sont gardées")
+                    self.trimmed.add(index)
+                    self.cells[index] = definitions_only(self.cells[index])
+                else:
+                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : elle est ignorée")
+                    self.cells[index] = ""
+                continue
+            values = message.get("values")
+            self.values = values if isinstance(values, list) else []
+            player.tampered = _names(message.get("tampered"))
+            missing = message.get("missing")
+            self.missing = [str(m) for m in missing] if isinstance(missing, list) else []
+            return player
+        return None
+
+    def player_function(self, spec: dict) -> object:
+        from . import forwarder
+        relays = {}
+        for port in sorted(_urls(spec, set())):
+            if port not in self.forwarders:
+                path = self.api / f"{port}"
+                self.forwarders[port] = forwarder.Forwarder(str(path), port)
+            relays[str(port)] = str(self.api / f"{port}")
+        if self.player is None:
+            if self.restarts > RESTARTS + 2 * len(self.cells):
+                return _crashed()
+            self.player = self._start()
+            if self.player is None:
+                return _crashed()
+        try:
+            return self.player.play(spec, relays)
+        except _Dead as dead:
+            self.tampered += self.player.tampered
+            self.player.kill()
+            self.player = None
+            self.restarts += 1
+            self.notes.append(f"un scénario a arrêté le processus ({dead})")
+            self.died = True
+            return _crashed()
 
     def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        try:
-            os.unlink(self.path)
-            os.rmdir(self.folder)
-        except OSError:
-            pass
+        if self.player is not None:
+            self.player.kill()
+        for fwd in self.forwarders.values():
+            fwd.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -> Report:
+    """The verdict of one exercise for one submission: its cells in a fresh sandboxed player, one draw.
+
+    `run` is the submission's folder under the atelier's runs (atelier.Atelier.new_run). When the player
+    died during the scenarios (top-level code that kills processes, a daemon…), the same draw is judged
+    again with every cell reduced to its definitions: the functions as written, without the code around
+    them; the better of the two counts (never more than the functions themselves earn)."""
+    report, died = _judge_once(exercise_id, cells, seed, run)
+    if died and report.final is False:
+        reduced = [definitions_only(cell) for cell in cells]
+        if reduced != cells:
+            second, _ = _judge_once(exercise_id, reduced, seed, run)
+            if second.score > report.score and second.final is False:
+                second.criteria.append(Criterion("code_autour", "Le code hors des fonctions laisse la vérification "
+                                                 "tourner", 0, False, "il arrêtait le processus de vérification : "
+                                                 "seules vos définitions (def, class, import) ont été jugées"))
+                return second
+    return report
+
+
+def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path) -> tuple[Report, bool]:
+    judging = Judging(exercise_id, cells, run)
+    try:
+        judging.player = judging._start()
+        if judging.player is None:
+            return _flag(not_run(exercise_id, judging.notes), True), False
+        missing = judging.missing
+        report = judge(exercise_id, judging.player_function, judging.values, seed=seed)
+        tampered = judging.tampered + (judging.player.tampered if judging.player else [])
+        if tampered:
+            # Learner code replaced part of the checks' code in its process: what it reported proves nothing.
+            return _flag(Report(exercise_id, [
+                Criterion("verification_modifiee", "Le code soumis laisse les vérifications intactes",
+                          exercise(exercise_id).points, False,
+                          f"vos cellules remplacent {', '.join(sorted(set(tampered))[:3])} : "
+                          f"aucun point ne peut être accordé")]), True), False
+        if missing:
+            report = Report(report.exercise, [
+                Criterion(c.key, c.rule, c.points, c.passed, c.detail if c.passed else
+                          f"{c.detail} ({', '.join(missing)} n'est pas défini après exécution des cellules)")
+                for c in report.criteria])
+        return _flag(report, False), judging.died
+    finally:
+        judging.close()
+
+
+def _flag(report: Report, final: bool) -> Report:
+    """Mark a report that no second judging may replace (tampering, nothing could run)."""
+    report.final = final
+    return report
+
+
+def not_run(exercise_id: str, notes: list[str]) -> Report:
+    spec = exercise(exercise_id)
+    return Report(exercise_id, [Criterion("non_verifie", f"Vérification {exercise_id} impossible", spec.points, False,
+                                          "; ".join(notes) or "le code soumis n'a pas pu être exécuté")])
 
 
 def _crashed() -> dict:
-    return {"outcome": {"error": "le noyau s'est arrêté ou a coupé la connexion pendant l'exécution de votre code",
+    return {"outcome": {"error": "le processus s'est arrêté ou a coupé la connexion pendant l'exécution de votre code",
                         "error_type": "KernelDied"}}
 
 

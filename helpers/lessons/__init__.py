@@ -12,7 +12,7 @@ from functools import cache
 from ._kit import Criterion, Exercise, Report, plain
 
 __all__ = ["Exercise", "ask", "check", "exercise", "exercises", "graded_report", "is_correct", "question", "questions",
-           "verify", "verify_button"]
+           "ready", "verify", "verify_button"]
 
 
 @cache
@@ -92,10 +92,38 @@ def verify(exercise_id: str, *objects) -> Report:
     return check(exercise_id, *objects)
 
 
+def ready(*exercise_ids: str) -> bool:
+    """Vrai si votre code de ces exercices est écrit ; sinon, dit en français quoi écrire d'abord.
+
+    Les cellules qui appellent vos fonctions commencent par `if helpers.ready("1.1.a"):` : tant que
+    la fonction est le squelette de départ (`raise NotImplementedError()`), la cellule l'indique et
+    « Run All » continue jusqu'au bout du notebook.
+    """
+    from . import _stubs
+    wanted = [(name, exercise(ex).id) for ex in exercise_ids for name in exercise(ex).names]
+    missing = _stubs.unwritten(wanted)
+    if missing:
+        _stubs.show_todo(missing)
+    return not missing
+
+
+def _check_written(exercise_id: str, *objects) -> Report:
+    """« Vérifier » on a function still left as the stub: say so instead of running every scenario."""
+    from . import _stubs
+    spec = exercise(exercise_id)
+    stubs = [name for name, obj in zip(spec.names, objects) if _stubs.is_stub(obj)]
+    if stubs:
+        names = " et ".join(stubs)
+        return Report(exercise_id, [Criterion("a_ecrire", f"{names} : encore le squelette de départ", spec.points,
+                                              False, f"remplacez « raise NotImplementedError() » par votre code dans "
+                                                     f"la cellule de {names}, exécutez-la, puis cliquez à nouveau")])
+    return check(exercise_id, *objects)
+
+
 def verify_button(exercise_id: str):
     """Le bouton « Vérifier » d'un exercice : il lit votre code actuel dans le noyau à chaque clic."""
     from ..widgets.verify import VerifyButton
-    return VerifyButton(exercise_id, exercise(exercise_id).names, check)
+    return VerifyButton(exercise_id, exercise(exercise_id).names, _check_written)
 
 
 def ask(question_id: str):

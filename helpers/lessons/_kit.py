@@ -23,7 +23,7 @@ class Exercise:
     names: tuple[str, ...]               # the learner objects the check receives, in order
     points: float
     play: Callable | None = None         # learner side: play(objects, spec) -> plain data
-    judge: Callable | None = None        # trusted side: judge(player, values) -> Report
+    judge: Callable | None = None        # trusted side: judge(player, values, seed=None) -> Report
     questions: tuple[str, ...] = ()      # a quiz: question ids, answers read from the submitted cell
 
     @property

@@ -1,5 +1,6 @@
 """The offline Messages API: loopback server, wire format, strictness, request log, token counts,
-and the simulated model with its scenario playbooks.
+and the simulated model: a general engine (_engine/) that reads any request, with the course's
+scenario playbooks (_playbooks/) on top of it.
 
 Imports nothing from the rest of `helpers` (a test enforces it): everything else builds on it.
 """

@@ -39,6 +39,10 @@ def _blocks(content: object) -> list[dict]:
     return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
 
 
+def _has_results(message: dict) -> bool:
+    return any(b.get("type") == "tool_result" for b in _blocks(message.get("content")))
+
+
 @dataclass(frozen=True)
 class ToolCall:
     """One tool_use the model made earlier, with the result that came back for it (if any)."""
@@ -85,8 +89,29 @@ class Conversation:
         return "cc_is_subagent=true" in self.system
 
     @cached_property
-    def tools(self) -> dict[str, dict]:
+    def offered_tools(self) -> dict[str, dict]:
+        """Every tool the request defines."""
         return {t["name"]: t for t in self.body.get("tools") or [] if isinstance(t, dict) and "name" in t}
+
+    @cached_property
+    def tool_choice(self) -> dict:
+        choice = self.body.get("tool_choice")
+        return choice if isinstance(choice, dict) else {"type": "auto"}
+
+    @cached_property
+    def tools(self) -> dict[str, dict]:
+        """The tools the model may call this turn: none of them under tool_choice {"type": "none"}."""
+        return {} if self.tool_choice.get("type") == "none" else self.offered_tools
+
+    @cached_property
+    def split_results(self) -> bool:
+        """True when tool results of one assistant turn came back split over consecutive user messages."""
+        messages = [m for m in self.body.get("messages", []) if isinstance(m, dict) and m.get("role") != "system"]
+        for previous, message in zip(messages, messages[1:]):
+            if previous.get("role") == message.get("role") == "user" and _has_results(previous) \
+                    and _has_results(message):
+                return True
+        return False
 
     @cached_property
     def turns(self) -> list[dict]:

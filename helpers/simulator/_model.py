@@ -1,8 +1,9 @@
 """The simulated model: reads a request, decides a reply, deterministically.
 
-The decision is delegated to *playbooks* (one module per course scenario), tried in order; the
-first that recognises the conversation answers. This module then turns the decision into what
-the real API would return: ids, truncation at `max_tokens`, `stop_sequences`, usage.
+The decision is delegated to *playbooks*, tried in order: the course's scenarios first (one module
+each, in _playbooks/), then the general engine (_engine/), which answers any request. The API's
+tool_choice rules apply to whichever decided. This module then turns the decision into what the
+real API would return: ids, truncation at `max_tokens`, `stop_sequences`, usage.
 """
 from __future__ import annotations
 
@@ -61,11 +62,13 @@ def playbook(name: str) -> Callable[[Callable[[Conversation], Reply | None]], Fu
 
 
 def decide(conv: Conversation, playbooks: list[Playbook]) -> tuple[str, Reply]:
+    """The first playbook that recognises the conversation decides; the API's tool_choice rules then apply."""
+    from ._engine import constrain
     for book in playbooks:
         reply = book.respond(conv)
         if reply is not None:
-            return book.name, reply
-    raise LookupError("no playbook answered")  # the last playbook always answers
+            return book.name, constrain(conv, reply, book.name)
+    raise LookupError("no playbook answered")  # the last playbook (the general engine) always answers
 
 
 def render(conv: Conversation, reply: Reply, usage: dict, request_key: object) -> dict:

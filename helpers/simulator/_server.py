@@ -16,6 +16,10 @@ from . import _model, _strict, _tokens, _wire
 from ._conversation import Conversation
 from ._log import RequestLog
 
+# "request_too_large: Request exceeds the maximum allowed number of bytes. The maximum request size is
+# 32 MB for standard API endpoints" (API errors page; Messages and Token Counting: 32 MB).
+MAX_REQUEST_BYTES = 32 * 1024 * 1024
+TOO_LARGE = "Request exceeds the maximum allowed number of bytes."
 REJECTED_KEY = "sk-ant-cle-revoquee"   # the one key the simulator refuses, to rehearse a 401 offline
 FAULT_KINDS = ("rate_limit", "overloaded", "server_error", "cut_stream", "stream_error")
 
@@ -213,11 +217,32 @@ class _Handler(BaseHTTPRequestHandler):
         self._record(request=None, status=status, response=payload, request_id=request_id)
         self._send_json(status, payload, request_id)
 
+    def _too_large(self, request_id: str, length: int) -> None:
+        """413 before the body is read; the body is then discarded in small chunks, never held in memory."""
+        payload = _wire.error_body(413, TOO_LARGE, request_id)
+        self._record(request=None, status=413, response=payload, request_id=request_id)
+        self._send_json(413, payload, request_id, {"connection": "close"})
+        self.close_connection = True
+        left = length
+        try:
+            while left > 0:
+                chunk = self.rfile.read(min(left, 1 << 16))
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except OSError:
+            pass
+
     def do_POST(self) -> None:
         self._received = time.monotonic()
         sim = self.simulator
         request_id = sim._request_id()
-        length = int(self.headers.get("content-length") or 0)
+        try:
+            length = int(self.headers.get("content-length") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_REQUEST_BYTES:
+            return self._too_large(request_id, length)
         raw = self.rfile.read(length) if length else b""
         try:
             body = json.loads(raw) if raw else None

@@ -51,7 +51,7 @@ def check_request(body: object, known_models: set[str], betas: set[str] = frozen
     temperature = body.get("temperature")
     if temperature is not None and not (isinstance(temperature, (int, float)) and 0 <= temperature <= 1):
         return Rejection(400, "temperature: Input should be less than or equal to 1")
-    rejection = _check_tools(body.get("tools"))
+    rejection = _check_tools(body.get("tools")) or _check_tool_choice(body.get("tool_choice"), body.get("tools"))
     if rejection:
         return rejection
     return _check_messages(body["messages"], has_tools=bool(body.get("tools")),
@@ -114,41 +114,77 @@ def _check_messages(messages: object, *, has_tools: bool, allow_system_turns: bo
     if not conversation or conversation[0][1]["role"] != "user":
         return Rejection(400, 'messages: first message must use the "user" role')
 
-    for position, (i, message) in enumerate(conversation):
-        blocks = _blocks(message)
-        if message["role"] == "user":
-            previous = conversation[position - 1][1] if position else None
-            expected = {b.get("id") for b in _blocks(previous) if b["type"] == "tool_use"} if previous else set()
-            if previous is not None and previous["role"] != "assistant":
-                expected = set()
+    # "Consecutive `user` or `assistant` turns in your request will be combined into a single turn"
+    # (Messages API, `messages`): results split over two user messages are one turn, hence accepted.
+    turns = _combined(conversation)
+    for position, turn in enumerate(turns):
+        i, role, blocks = turn
+        if role == "user":
+            previous = turns[position - 1] if position else None
+            expected = {b.get("id") for _, _, b in previous[2] if b["type"] == "tool_use"} if previous else set()
             leading = True
-            for j, block in enumerate(blocks):
+            for where, j, block in blocks:
                 if block["type"] != "tool_result":
                     leading = False
                     continue
                 if block.get("tool_use_id") not in expected:
-                    return Rejection(400, f"messages.{i}.content.{j}: unexpected `tool_use_id` found in "
+                    return Rejection(400, f"messages.{where}.content.{j}: unexpected `tool_use_id` found in "
                                           f"`tool_result` blocks: {block.get('tool_use_id')}. Each `tool_result` "
                                           f"block must have a corresponding `tool_use` block in the previous message.")
                 if not leading:
-                    count = len(expected)
-                    return Rejection(400, f"messages.{i}: Did not find {count} `tool_result` block(s) at the "
-                                          f"beginning of this message. Messages following `tool_use` blocks must "
+                    return Rejection(400, f"messages.{where}: Did not find {len(expected)} `tool_result` block(s) at "
+                                          f"the beginning of this message. Messages following `tool_use` blocks must "
                                           f"begin with a matching number of `tool_result` blocks.")
         else:
-            ids = [b.get("id") for b in blocks if b["type"] == "tool_use"]
+            ids = [b.get("id") for _, _, b in blocks if b["type"] == "tool_use"]
             if not ids:
                 continue
-            following = conversation[position + 1][1] if position + 1 < len(conversation) else None
-            if following is None:
-                missing = ids
-            elif following["role"] != "user":
-                missing = ids
-            else:
-                answered = {b.get("tool_use_id") for b in _blocks(following) if b["type"] == "tool_result"}
-                missing = [x for x in ids if x not in answered]
+            following = turns[position + 1] if position + 1 < len(turns) else None
+            answered = {b.get("tool_use_id") for _, _, b in following[2] if b["type"] == "tool_result"} \
+                if following else set()
+            missing = [x for x in ids if x not in answered]
             if missing:
                 return Rejection(400, f"messages.{i}: `tool_use` ids were found without `tool_result` blocks "
                                       f"immediately after: {', '.join(map(str, missing))}. Each `tool_use` block "
                                       f"must have a corresponding `tool_result` block in the next message.")
+    return None
+
+
+def _combined(conversation: list[tuple[int, dict]]) -> list[tuple[int, str, list[tuple[int, int, dict]]]]:
+    """Turns with consecutive same-role messages combined: (first index, role, [(index, j, block)…])."""
+    turns: list[tuple[int, str, list]] = []
+    for i, message in conversation:
+        blocks = [(i, j, b) for j, b in enumerate(_blocks(message))]
+        if turns and turns[-1][1] == message["role"]:
+            turns[-1][2].extend(blocks)
+        else:
+            turns.append((i, message["role"], blocks))
+    return turns
+
+
+TOOL_CHOICE_TYPES = ("auto", "any", "tool", "none")
+
+
+def _check_tool_choice(choice: object, tools: object) -> Rejection | None:
+    """`tool_choice` as the SDK types it; a named tool must be one of the request's tools.
+
+    The unknown-name wording is the API's as reported by several public clients
+    ("Tool 'web_search' not found in provided tools"); the docs are silent on the others, which
+    follow the API's usual validation wording.
+    """
+    if choice is None:
+        return None
+    if not isinstance(choice, dict):
+        return Rejection(400, "tool_choice: Input should be a valid dictionary or object to extract fields from")
+    kind = choice.get("type")
+    if kind not in TOOL_CHOICE_TYPES:
+        return Rejection(400, f"tool_choice: Input tag '{kind}' found using 'type' does not match any of the "
+                              f"expected tags: 'auto', 'any', 'tool', 'none'")
+    if kind == "tool":
+        name = choice.get("name")
+        if not isinstance(name, str):
+            return Rejection(400, "tool_choice.tool.name: Field required")
+        names = {t.get("name") for t in tools or [] if isinstance(t, dict)}
+        if name not in names:
+            return Rejection(400, f"Tool '{name}' not found in provided tools")
     return None

@@ -72,7 +72,8 @@ class Stepper(WithFallback):
 
     def draw(self) -> None:
         if not self.steps:
-            self.drawing.value = self.empty
+            self.drawing.value = f'<div class="cours-etape-vide">{self.empty}</div>'
+            self.previous.disabled = self.next.disabled = self.play.disabled = True
             return
         self.drawing.value = self.render(self.steps[self.step], self.step + 1, len(self.steps))
         self.previous.disabled = self.step == 0

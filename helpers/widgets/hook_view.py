@@ -150,11 +150,11 @@ def _svg(flow: ToolFlow) -> str:
     denied = flow.decision == "deny"
     lit = {"Appel": True, "PreToolUse": bool(flow.pre), "Décision": True, "Outil": not denied,
            "PostToolUse": bool(flow.post) and not denied, "Claude lit": True}
-    labels = {"Appel": flow.tool_name.rsplit("__", 1)[-1][:18], "PreToolUse": f"{len(flow.pre)} hook(s)",
+    labels = {"Appel": flow.tool_name.rsplit("__", 1)[-1][:24], "PreToolUse": f"{len(flow.pre)} hook(s)",
               "Décision": flow.decision or "aucune", "Outil": "refusé" if denied else "exécuté",
               "PostToolUse": ("réécrit" if any(c.rewrote for c in flow.post) else f"{len(flow.post)} hook(s)")
               if not denied else "—", "Claude lit": "is_error" if flow.refused_by_model_view else "résultat"}
-    height = 112 if denied else 92
+    height = 128 if denied else 92
     parts = [f'<svg class="cours-hooks" viewBox="0 0 700 {height}" width="100%" style="max-width:700px" '
              'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif"><defs><marker id="pointe-hook" '
              'markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" refX="9" refY="5" orient="auto">'
@@ -166,17 +166,26 @@ def _svg(flow: ToolFlow) -> str:
         stroke = "#b3261e" if red else ("#1a73e8" if lit[stage] else "#c4c7c5")
         parts.append(f'<rect x="{x}" y="20" width="100" height="64" rx="9" fill="{fill}" stroke="{stroke}" '
                      f'stroke-width="2"/><text x="{x + 50}" y="46" text-anchor="middle" font-size="12" '
-                     f'font-weight="bold">{html.escape(stage)}</text><text x="{x + 50}" y="66" text-anchor="middle" '
-                     f'font-size="11">{html.escape(labels[stage])}</text>')
+                     f'font-weight="bold">{html.escape(stage)}</text>{_label(x + 50, 66, labels[stage])}')
         if i < len(STAGES) - 1:
             parts.append(f'<line x1="{x + 100}" y1="52" x2="{x + 113}" y2="52" stroke="#5f6368" stroke-width="2" '
                          f'marker-end="url(#pointe-hook)"/>')
     if denied:
+        # The dashed path bottoms out near y = 102: its label goes below it, never across it.
         parts.append('<path d="M 295 84 C 330 108, 640 108, 670 86" fill="none" stroke="#b3261e" stroke-width="2" '
-                     'stroke-dasharray="5,4"/><text x="480" y="106" text-anchor="middle" font-size="11" '
-                     'fill="#b3261e">refus : l\'outil ne tourne pas, la raison part vers Claude</text>')
+                     'stroke-dasharray="5,4"/><text x="480" y="122" text-anchor="middle" font-size="11" '
+                     'fill="#b3261e">refus : l\'outil ne s\'exécute pas, la raison part vers Claude</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+BOX_TEXT = 92          # room for a label inside a 100-wide box
+
+
+def _label(x: int, y: int, text: str) -> str:
+    """A box's second line; a long one (escalate_to_human) is squeezed to fit its box instead of overflowing."""
+    fit = f' textLength="{BOX_TEXT}" lengthAdjust="spacingAndGlyphs"' if len(text) * 6.2 > BOX_TEXT else ""
+    return f'<text x="{x}" y="{y}" text-anchor="middle" font-size="11"{fit}>{html.escape(text)}</text>'
 
 
 def render_flow(flow: ToolFlow, position: int, total: int) -> str:
@@ -223,7 +232,8 @@ class HookFlowView(Stepper):
         return "".join(render_flow(f, i, len(self.flows)) for i, f in enumerate(self.flows, 1))
 
 
-def hook_view(journal: HookJournal, *, since: int = 0) -> HookFlowView:
-    """Le schéma de décision des hooks, appel d'outil par appel d'outil, pour une exécution réelle."""
+def hook_view(journal: HookJournal | None, *, since: int = 0) -> HookFlowView:
+    """Le schéma de décision des hooks, appel d'outil par appel d'outil, pour une exécution réelle
+    (`journal` : celui de `record_hooks` ; None quand rien n'a été exécuté)."""
     from ..clients import trace
-    return HookFlowView(flows(journal, trace().since(since)))
+    return HookFlowView(flows(journal or HookJournal(), trace().since(since)))

@@ -42,6 +42,19 @@ def test_banner_names_the_mode_and_the_model(monkeypatch):
     assert real.title == "Mode réel — claude-sonnet-5-5" and "plafond" in repr(real)
 
 
+def test_the_banner_amounts_are_never_typeset_as_latex(monkeypatch):
+    """JupyterLab typesets $…$ in HTML outputs (« 0,00 $ dépensés … 0,50 $ » became math): the banner opts
+    out (the browser test looks at the page itself)."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-exemple")
+    html = helpers.banner()._repr_html_()
+    assert "$" in html and "mathjax_ignore" in html.split(">", 1)[0]
+
+
+def test_a_key_passed_to_client_is_refused_in_french_not_with_a_type_error():
+    with pytest.raises(helpers.KeyProblem, match="helpers.use_key()"):
+        helpers.client(api_key="sk-ant-api03-exemple")
+
+
 def test_the_model_is_configurable_but_only_to_a_known_id(monkeypatch):
     monkeypatch.setenv("COURS_MODELE", "claude-haiku-5-5")
     assert helpers.model() == "claude-haiku-5-5"
@@ -126,3 +139,65 @@ def test_cost_counts_cache_writes_and_reads():
     assert cost_usd("claude-sonnet-5-5", {"cache_read_input_tokens": 1_000_000}) == pytest.approx(0.2)
     assert cost_usd("claude-sonnet-5-5", {"cache_creation_input_tokens": 1_000_000}) == pytest.approx(2.5)
     assert cost_usd("modele-inconnu", {"output_tokens": 1_000_000}) >= 50
+
+
+def test_real_mode_agent_options_give_up_fast(monkeypatch):
+    """Without network or with a refused key, the CLI would retry for minutes: one retry, a 7 s wait."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-exemple")
+    options = helpers.agent_options()
+    assert options.env["CLAUDE_CODE_MAX_RETRIES"] == "1" and options.env["API_TIMEOUT_MS"] == "7000"
+    assert "CLAUDE_CODE_MAX_RETRIES" not in helpers.agent_options(offline=True).env
+    assert helpers.agent_options(env={"CLAUDE_CODE_MAX_RETRIES": "4"}).env["CLAUDE_CODE_MAX_RETRIES"] == "4"
+
+
+def _failing_query(monkeypatch, base_url: str, key: str):
+    """A real-mode query() whose API is `base_url` (the simulator, or a closed port): time and exception."""
+    import time
+
+    import anyio
+    from claude_agent_sdk import query
+    monkeypatch.setenv("ANTHROPIC_API_KEY", key if key.startswith("sk-ant-") else "sk-ant-" + key)
+    options = helpers.agent_options(max_turns=1, env={"ANTHROPIC_BASE_URL": base_url})
+    assert options.env["CLAUDE_CODE_MAX_RETRIES"] == "1"
+
+    async def go():
+        async for _ in query(prompt="Bonjour", options=options):
+            pass
+    started = time.monotonic()
+    with pytest.raises(Exception) as caught:
+        anyio.run(go)
+    return time.monotonic() - started, caught.value
+
+
+@pytest.mark.cli
+@pytest.mark.timeout(60)
+def test_a_refused_key_stops_the_agent_sdk_within_seconds_in_french(monkeypatch, sim):
+    took, error = _failing_query(monkeypatch, sim.base_url, helpers.REJECTED_KEY)
+    assert took < 15, took
+    text = " ".join(helpers.explain(error).split())
+    assert "Clé refusée" in text and "Que faire" in text
+
+
+@pytest.mark.cli
+@pytest.mark.timeout(60)
+def test_no_network_stops_the_agent_sdk_within_seconds_in_french(monkeypatch):
+    took, error = _failing_query(monkeypatch, "http://127.0.0.1:9", "sk-ant-api03-exemple")
+    assert took < 15, took
+    assert "Connexion impossible" in helpers.explain(error)
+
+
+def test_an_interrupt_is_one_french_line():
+    import asyncio
+    for interrupt in (KeyboardInterrupt(), asyncio.CancelledError()):
+        assert "Exécution interrompue" in helpers.explain(interrupt)
+
+
+def test_the_narration_names_retries_and_api_failures():
+    from claude_agent_sdk import AssistantMessage, SystemMessage
+    from claude_agent_sdk.types import TextBlock
+    retry = SystemMessage(subtype="api_retry", data={"attempt": 1, "max_retries": 1, "error_status": 401,
+                                                     "error": "authentication_failed"})
+    assert "nouvelle tentative 1/1" in helpers.describe(retry)
+    failed = AssistantMessage(content=[TextBlock(text="Invalid API key · Fix external API key")], model="<synthetic>",
+                              error="authentication_failed")
+    assert "l'API a échoué" in helpers.describe(failed)

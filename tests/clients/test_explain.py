@@ -55,3 +55,15 @@ def test_no_connection():
 
 def test_other_errors_are_left_alone():
     assert helpers.explain(ZeroDivisionError()) is None
+
+
+def test_the_explanation_of_a_429_says_whether_the_sdk_retried(sim):
+    """With max_retries=0 nothing was retried: the text must not claim otherwise."""
+    sim.inject("rate_limit", retry_after=0.01)
+    quick = anthropic.Anthropic(base_url=sim.base_url, api_key="k", max_retries=0)
+    text = explained(raised(lambda: quick.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
+    assert "sans nouvelle tentative (max_retries=0)" in text and "malgré" not in text
+    sim.inject("rate_limit", times=2, retry_after=0.01)
+    patient = anthropic.Anthropic(base_url=sim.base_url, api_key="k", max_retries=1)
+    text = explained(raised(lambda: patient.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
+    assert "malgré 1 nouvelle(s) tentative(s) automatique(s) du SDK" in text

@@ -1,8 +1,11 @@
-"""The course works where learners use it: every notebook, opened in JupyterLab in a real browser,
-runs from top to bottom without an error, shows the offline banner, and its widgets answer clicks.
+"""The course works where learners use it: JupyterLab, started by `./cours` as a learner starts it, in a real
+browser. Every notebook — the companions, the student version of every lesson (release/, what learners get)
+and its master (source/) — runs to its last cell with « Run All », shows the mode banner, and its widgets
+answer clicks; the footer and the table of contents open the notebooks they name; in real mode the banner
+reads right even with a fake key against an unreachable URL.
 
-The notebooks are copied to a temporary folder first: nothing in the repository is ever executed
-in place, modified or saved. Screenshots land in tests/artefacts/screenshots/ (git-ignored).
+The course is copied to a temporary folder first: nothing in the repository is ever executed in place,
+modified or saved. Screenshots land in tests/artefacts/screenshots/ (git-ignored); look at them.
 """
 from __future__ import annotations
 
@@ -46,14 +49,28 @@ LAB_SETTINGS = {
 
 
 def course_notebooks() -> list[Path]:
-    """Companion notebooks, then the master (solution) version of every lesson, found by globbing."""
-    found = sorted(ROOT.glob("notebooks/*.ipynb")) + sorted(ROOT.glob("source/*/*.ipynb"))
+    """Companions, the student version of every lesson, then its master (solutions), found by globbing."""
+    found = (sorted(ROOT.glob("notebooks/*.ipynb")) + sorted(ROOT.glob("release/*/*.ipynb"))
+             + sorted(ROOT.glob("source/*/*.ipynb")))
     return [p for p in found if not any(part.startswith(".") for part in p.relative_to(ROOT).parts)]
+
+
+def folder(notebook: Path) -> str:
+    return notebook.relative_to(ROOT).parts[0]
 
 
 def is_solution(notebook: Path) -> bool:
     """Lesson notebooks under source/ carry the solutions: their « Vérifier » must give full marks."""
-    return notebook.relative_to(ROOT).parts[0] == "source"
+    return folder(notebook) == "source"
+
+
+def is_student_version(notebook: Path) -> bool:
+    """Lesson notebooks under release/ are what learners get: their exercises are still nbgrader's stubs."""
+    return folder(notebook) == "release"
+
+
+def label(notebook: Path) -> str:
+    return f"{folder(notebook)}/{notebook.name}"
 
 
 # --------------------------------------------------------------------------- the browser and the server
@@ -92,11 +109,15 @@ def free_port() -> int:
 
 
 def copy_course(target: Path) -> None:
-    """The notebooks (and whatever sits next to them) with their relative paths, nothing else."""
-    for folder in ("notebooks", "source"):
-        if (ROOT / folder).is_dir():
-            shutil.copytree(ROOT / folder, target / folder,
+    """The notebooks with their relative paths, and what `./cours` needs to start JupyterLab: the script, the
+    files it checks the environment against, and the project's environment itself (a link, not a copy)."""
+    for name in ("notebooks", "source", "release"):
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, target / name,
                             ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    for name in ("cours", "requirements.txt", "pyproject.toml"):
+        shutil.copy2(ROOT / name, target / name)
+    (target / ".venv").symlink_to(Path(sys.executable).parent.parent)
 
 
 def write_lab_settings(folder: Path) -> None:
@@ -106,10 +127,11 @@ def write_lab_settings(folder: Path) -> None:
         path.write_text(json.dumps(values))
 
 
-def lab_environment(tmp: Path) -> dict[str, str]:
-    """Offline course mode, no key (nor any other ANTHROPIC_* or COURS_* setting of the caller), and
-    Jupyter folders of its own (no user settings, kernels or profiles)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "COURS_"))}
+def lab_environment(tmp: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """No key (nor any other ANTHROPIC_* or COURS_* setting of the caller) unless `extra` gives one, and
+    Jupyter folders of its own (no user settings, kernels or profiles). `./cours` sets the mode."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("ANTHROPIC_", "COURS_")) and k != "JUPYTER_CONFIG_PATH"}
     folders = {"COURS_ATELIER": "atelier", "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
                "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces", "JUPYTER_RUNTIME_DIR": "runtime",
                "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "IPYTHONDIR": "ipython"}
@@ -117,26 +139,26 @@ def lab_environment(tmp: Path) -> dict[str, str]:
         (tmp / name).mkdir()
         env[var] = str(tmp / name)
     write_lab_settings(tmp / "lab-settings")
-    env["COURS_MODE"] = "hors-ligne"
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env.update(extra or {})
     return env
 
 
 class Lab:
-    """A JupyterLab server of the project's environment, serving a copy of the course."""
+    """JupyterLab as `./cours` starts it for a learner (options: `cours_args`), serving a copy of the course."""
 
-    def __init__(self, root: Path, home: Path) -> None:
+    def __init__(self, root: Path, home: Path, cours_args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
         self.root = root
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = home / "jupyterlab.log"
-        jupyter = Path(sys.executable).with_name("jupyter")
-        command = [str(jupyter), "lab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
-                   f"--port={self.port}", "--port-retries=0", f"--IdentityProvider.token={self.token}",
-                   f"--ServerApp.root_dir={root}"]
+        # --root: the tests may run as root (containers); the script adds --allow-root only then.
+        command = [str(root / "cours"), *cours_args, "--root", "--no-browser", "--ServerApp.ip=127.0.0.1",
+                   f"--port={self.port}", "--port-retries=0", f"--IdentityProvider.token={self.token}"]
         with self.log.open("wb") as log:
-            self.process = subprocess.Popen(command, env=lab_environment(home), cwd=root, stdout=log,
+            self.process = subprocess.Popen(command, env=lab_environment(home, env), cwd=root, stdout=log,
                                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                             start_new_session=True)
 
@@ -195,17 +217,38 @@ class Lab:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
-@pytest.fixture(scope="module")
-def lab(chromium, tmp_path_factory):
+def start_lab(tmp_path_factory, cours_args: tuple[str, ...] = (), env: dict[str, str] | None = None):
     home = tmp_path_factory.mktemp("jupyterlab")
     root = home / "cours"
+    root.mkdir()
     copy_course(root)
-    server = Lab(root, home)
+    server = Lab(root, home, cours_args, env)
     try:
         server.wait_until_ready()
-        yield server
-    finally:
+    except BaseException:
         server.stop()
+        raise
+    return server
+
+
+@pytest.fixture(scope="module")
+def lab(chromium, tmp_path_factory):
+    """The course offline, as `./cours` opens it."""
+    server = start_lab(tmp_path_factory)
+    yield server
+    server.stop()
+
+
+UNREACHABLE = "http://127.0.0.1:9"     # the discard port: nothing listens there
+
+
+@pytest.fixture(scope="module")
+def real_lab(chromium, tmp_path_factory):
+    """`./cours --reel` with a fake (well-formed) key and an API address where nothing answers."""
+    server = start_lab(tmp_path_factory, ("--reel",), {"ANTHROPIC_API_KEY": "sk-ant-cle-factice-des-tests",
+                                                        "ANTHROPIC_BASE_URL": UNREACHABLE})
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -217,14 +260,19 @@ def browser(chromium):
         launched.close()
 
 
-@pytest.fixture
-def page(browser, lab):
-    """A fresh browser tab; the notebook's kernel is shut down when the test ends."""
+def new_tab(browser):
     context = browser.new_context(viewport=VIEWPORT, locale="fr-FR")
     tab = context.new_page()
     tab.set_default_timeout(30_000)
     tab.page_errors = []
     tab.on("pageerror", lambda error: tab.page_errors.append(str(error)))
+    return context, tab
+
+
+@pytest.fixture
+def page(browser, lab):
+    """A fresh browser tab; the notebook's kernel is shut down when the test ends."""
+    context, tab = new_tab(browser)
     yield tab
     context.close()
     lab.shut_down_kernels()
@@ -296,7 +344,7 @@ def error_outputs(panel) -> list[str]:
 CLASSIFY_OUTPUTS = """(outputs) => outputs.map(o => {
   const buttons = [...o.querySelectorAll('button')].map(b => b.textContent.trim());
   let kind = null;
-  if (o.querySelector('[data-etape], .cours-boucle-statique')) kind = 'stepper';
+  if (o.querySelector('[data-etape], .cours-boucle-statique, .cours-etape-vide')) kind = 'stepper';
   else if (o.querySelector('.cours-question')) kind = 'quiz';
   else if (buttons.includes('Vérifier') || o.textContent.includes('Bouton « Vérifier »')) kind = 'verify';
   return {kind, live: o.querySelector('.jupyter-widgets') !== null};
@@ -354,57 +402,86 @@ def full_page_screenshot(page, name: str) -> None:
     page.set_viewport_size(VIEWPORT)
 
 
-def check_stepper(page, widget, name: str) -> None:
+def check_stepper(page, widget, name: str, *, may_be_empty: bool = False) -> bool:
     """A step-by-step diagram: Précédent / Suivant / Lecture are there, the drawing has a real size,
-    and « Suivant » moves from step 1 to step 2."""
-    for label in ("Précédent", "Suivant"):
-        assert widget.get_by_role("button", name=label).count() == 1, f"bouton « {label} » absent du schéma"
+    and « Suivant » moves from step 1 to step 2. In a student notebook, a diagram of a run that needed
+    the learner's code may be empty: it says so, its buttons disabled. Returns whether it had steps."""
+    for button in ("Précédent", "Suivant"):
+        assert widget.get_by_role("button", name=button).count() == 1, f"bouton « {button} » absent du schéma"
     assert widget.locator(".widget-play").count() == 1, "le lecteur « Lecture » du schéma est absent"
     assert "Lecture" in widget.inner_text()
+    following = widget.get_by_role("button", name="Suivant")
+    if widget.locator(".cours-etape-vide").count():
+        assert may_be_empty, "schéma vide dans un notebook où tout le code est écrit"
+        assert not following.is_enabled(), "« Suivant » actif sur un schéma sans étape"
+        show(page, widget, name)
+        return False
     box = widget.locator("svg").first.bounding_box()
     assert box and box["width"] > 300 and box["height"] > 60, f"schéma mal dimensionné : {box}"
     step = widget.locator("[data-etape]")
     assert step.get_attribute("data-etape") == "1"
-    following = widget.get_by_role("button", name="Suivant")
     assert following.is_enabled(), "« Suivant » est désactivé dès la première étape : un seul pas à montrer"
     following.click()
     widget.locator("[data-etape='2']").wait_for(timeout=CLICK_TIMEOUT_MS)
     show(page, widget, name)
+    return True
 
 
-def check_verify(page, widget, name: str, solution: bool) -> None:
-    """« Vérifier » shows a report; on a solution notebook, with full marks."""
+def check_verify(page, widget, name: str, notebook: Path) -> None:
+    """« Vérifier » shows a report: full marks for a solution; on a stub, what to write first."""
     button = widget.get_by_role("button", name="Vérifier")
     assert button.is_visible() and button.bounding_box()["width"] >= 60, "bouton « Vérifier » invisible ou écrasé"
     button.click()
     report = widget.locator("div.cours-verification")
     report.wait_for(timeout=CLICK_TIMEOUT_MS)
     text = report.inner_text()
-    if solution:
-        score = re.search(r"Vérification\s+\S+\s*:\s*([\d,]+)\s*/\s*([\d,]+)", text)
-        assert score, f"rapport de vérification illisible : {text!r}"
+    score = re.search(r"Vérification\s+\S+\s*:\s*([\d,]+)\s*/\s*([\d,]+)", text)
+    assert score, f"rapport de vérification illisible : {text!r}"
+    if is_solution(notebook):
         assert score.group(1) == score.group(2), f"la solution n'obtient pas tous les points : {text!r}"
+    if is_student_version(notebook):
+        assert score.group(1) == "0" and "squelette de départ" in text, f"rapport sur un squelette : {text!r}"
     show(page, widget, name)
 
 
+def right_letter(question_id: str) -> str:
+    from helpers import lessons
+    q = lessons.question(question_id)
+    return next(letter for letter in "ABCD" if q.is_correct(letter))
+
+
 def check_quiz(page, widget, name: str) -> None:
-    """Choosing option A then « Vérifier » explains every option."""
-    assert widget.locator(".cours-question li").count() == 4, "le quiz n'affiche pas ses quatre options"
-    widget.get_by_role("button", name="A", exact=True).click()
-    widget.get_by_role("button", name="Vérifier").click()
-    widget.locator("div.cours-feedback").wait_for(timeout=CLICK_TIMEOUT_MS)
+    """A practice question: four options; a wrong choice then « Vérifier » says which option was chosen and
+    that it is wrong, the right one says so; both explain every option."""
+    assert widget.locator(".cours-question li").count() == 4, "la question n'affiche pas ses quatre options"
+    question_id = widget.locator(".cours-question strong").first.inner_text().strip()
+    right = right_letter(question_id)
+    wrong = next(letter for letter in "ABCD" if letter != right)
+    feedback = widget.locator("div.cours-feedback")
+    for letter, verdict in ((wrong, "ce n'est pas la bonne réponse"), (right, "c'est la bonne réponse")):
+        widget.get_by_role("button", name=letter, exact=True).click()
+        widget.get_by_role("button", name="Vérifier").click()
+        expected = f"Vous avez choisi {letter} : {verdict}"
+        page.wait_for_function("([el, text]) => el.innerText.includes(text)",
+                               arg=[feedback.element_handle(timeout=CLICK_TIMEOUT_MS), expected],
+                               timeout=CLICK_TIMEOUT_MS)
+        assert feedback.locator("li").count() == 4, "l'explication ne porte pas sur chaque option"
+        if letter == wrong:
+            show(page, widget, name + "-faux")
     show(page, widget, name)
 
 
 # --------------------------------------------------------------------------- the promise
 
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("notebook", course_notebooks(), ids=lambda p: p.name)
-def test_notebook_runs_and_its_widgets_answer_in_jupyterlab(page, lab, notebook: Path):
-    """Opened in JupyterLab and run with « Run All Cells », the notebook executes every cell without
-    an error, shows the offline-mode banner, and every course widget is live: a step-by-step diagram
-    moves forward, « Vérifier » reports (full marks for a solution), a quiz explains its options."""
-    stem = notebook.stem
+@pytest.mark.parametrize("notebook", course_notebooks(), ids=label)
+def test_notebook_runs_to_its_last_cell_and_its_widgets_answer_in_jupyterlab(page, lab, notebook: Path):
+    """Opened in JupyterLab and run with « Run All Cells », the notebook executes every cell, down to the
+    last, without an error, shows the offline-mode banner and its footer, and every course widget is live:
+    a step-by-step diagram moves forward, « Vérifier » reports, a practice question explains its options.
+    A student version says in French, where a cell needs code the learner has not written yet, what to
+    write first — and the run goes on."""
+    stem = f"{folder(notebook)}--{notebook.stem}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for old in SCREENSHOTS.glob(f"{stem}--*.png"):
         old.unlink()
@@ -414,23 +491,94 @@ def test_notebook_runs_and_its_widgets_answer_in_jupyterlab(page, lab, notebook:
         run_all_cells(page)
         errors = error_outputs(panel)
         assert not errors, "erreur affichée sous une cellule :\n" + "\n---\n".join(e[-2000:] for e in errors)
-        not_run = [p for p in prompts(panel) if not re.fullmatch(r"\[\d+\]:?", p)]
+        ran = prompts(panel)
+        not_run = [p for p in ran if not re.fullmatch(r"\[\d+\]:?", p)]
         assert not not_run, f"{len(not_run)} cellule(s) de code non exécutée(s) : {not_run}"
+        assert re.fullmatch(r"\[\d+\]:?", ran[-1]), "la dernière cellule de code n'a pas été exécutée"
+        footer = panel.locator(".jp-Cell").last
+        assert footer.get_by_role("link").count() >= 1, "le pied de page « Précédent / Suivant » est absent"
 
         banner = panel.locator("div.cours-banniere")
         assert banner.count() >= 1, "le bandeau de mode est absent"
         assert "Mode hors ligne — réponses simulées" in banner.first.inner_text()
+        assert page.get_by_role("menuitem", name="Nbgrader").count() == 0, "menu Nbgrader visible d'un apprenant"
+
+        notices = panel.locator("div.cours-a-faire").all_inner_texts()
+        if is_student_version(notebook):
+            assert notices, "aucun message « à écrire d'abord » dans la version étudiant"
+            assert all("Écrivez d'abord" in t or "Cellule à compléter" in t for t in notices), notices
+        else:
+            assert not notices, f"message « à écrire d'abord » dans un notebook complet : {notices}"
 
         widgets = course_widgets(panel)
         for kind, expected in widget_calls(notebook).items():
             assert len(widgets[kind]) >= expected, (f"{expected} widget(s) « {kind} » attendu(s) d'après le code, "
                                                     f"{len(widgets[kind])} affiché(s)")
         for n, widget in enumerate(widgets["stepper"], start=1):
-            check_stepper(page, widget, f"{stem}--stepper-{n}")
+            check_stepper(page, widget, f"{stem}--stepper-{n}", may_be_empty=is_student_version(notebook))
         for n, widget in enumerate(widgets["verify"], start=1):
-            check_verify(page, widget, f"{stem}--verify-{n}", solution=is_solution(notebook))
-        if widgets["quiz"]:
-            check_quiz(page, widgets["quiz"][0], f"{stem}--quiz-1")
+            check_verify(page, widget, f"{stem}--verify-{n}", notebook)
+        for n, widget in enumerate(widgets["quiz"][:2], start=1):
+            check_quiz(page, widget, f"{stem}--quiz-{n}")
         assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
     finally:
         full_page_screenshot(page, stem)
+
+
+def active_title(page) -> str:
+    return page.locator(f"{NOTEBOOK} .jp-MarkdownCell h1").first.inner_text(timeout=60_000)
+
+
+@pytest.mark.timeout(300)
+def test_the_table_of_contents_and_the_footers_open_the_notebooks_they_name(page, lab):
+    """0.0's table of contents opens lesson 1.1; each footer's « Suivant » then « Précédent » open the
+    neighbouring notebooks, in the learner's own JupyterLab."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    start = "notebooks/0.0-commencer-ici.ipynb"
+    open_notebook(page, lab, start)
+    lessons = sorted((ROOT / "release").glob("*/*.ipynb"))
+    first_title = json.loads(lessons[0].read_text())["cells"][0]["source"][0].strip("# \n")
+    contents = page.locator(NOTEBOOK).locator(".jp-MarkdownCell", has_text="Sommaire")
+    contents.get_by_role("link", name=first_title).click()
+    page.wait_for_function("(t) => [...document.querySelectorAll('" + NOTEBOOK + " .jp-MarkdownCell h1')]"
+                           ".some(h => h.innerText.includes(t))", arg=first_title, timeout=60_000)
+    show(page, page.locator(NOTEBOOK).locator(".jp-MarkdownCell h1").first, "navigation--sommaire-vers-1.1")
+    if len(lessons) > 1:
+        second_title = json.loads(lessons[1].read_text())["cells"][0]["source"][0].strip("# \n")
+        footer = page.locator(NOTEBOOK).locator(".jp-Cell").last
+        footer.scroll_into_view_if_needed()
+        footer.get_by_role("link", name=re.compile("^Suivant")).click()
+        page.wait_for_function("(t) => document.querySelector('" + NOTEBOOK + " .jp-MarkdownCell h1')"
+                               "?.innerText.includes(t)", arg=second_title, timeout=60_000)
+        footer = page.locator(NOTEBOOK).locator(".jp-Cell").last
+        footer.scroll_into_view_if_needed()
+        show(page, footer, "navigation--pied-de-page")
+        footer.get_by_role("link", name=re.compile("^← Précédent")).click()
+        page.wait_for_function("(t) => document.querySelector('" + NOTEBOOK + " .jp-MarkdownCell h1')"
+                               "?.innerText.includes(t)", arg=first_title, timeout=60_000)
+    assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
+
+
+@pytest.mark.timeout(300)
+def test_in_real_mode_the_banner_reads_right_and_a_failed_call_is_explained_in_french(browser, real_lab):
+    """`./cours --reel` with a fake key and an unreachable API: the banner says « Mode réel », shows its
+    amounts as written (not typeset as LaTeX), and the first call fails with a French explanation."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context, page = new_tab(browser)
+    try:
+        panel = open_notebook(page, real_lab, "notebooks/0.0-commencer-ici.ipynb")
+        run_all_cells(page)              # stops at the first call: nothing answers at the API's address
+        banner = panel.locator("div.cours-banniere").first
+        text = banner.inner_text()
+        assert "Mode réel — claude-" in text, text
+        assert re.search(r"0,0+ \$ dépensés sur un plafond de 0,50 \$", text), text
+        assert banner.locator("mjx-container, .MathJax").count() == 0, "montants du bandeau rendus en LaTeX"
+        show(page, banner, "mode-reel--bandeau")
+        explained = panel.locator("div.cours-erreur").first
+        explained.wait_for(timeout=CLICK_TIMEOUT_MS)
+        assert "Connexion impossible" in explained.inner_text()
+        show(page, explained, "mode-reel--erreur")
+        assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
+    finally:
+        context.close()
+        real_lab.shut_down_kernels()

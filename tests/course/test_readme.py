@@ -45,6 +45,23 @@ def test_every_binder_link_opens_an_existing_notebook_by_a_plain_ascii_path():
 def test_help_lists_the_commands():
     done = run("./cours", "--help")
     assert done.returncode == 0 and "./cours test" in done.stderr and "./cours noter" in done.stderr
+    assert "./cours formateur" in done.stderr and "./cours --root" in done.stderr
+
+
+def pretend_root(tmp_path: Path) -> dict:
+    """A PATH where `id -u` answers 0, whoever runs the tests."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "id").write_text('#!/bin/sh\n[ "$1" = "-u" ] && { echo 0; exit 0; }\nexec /usr/bin/id "$@"\n')
+    (fake / "id").chmod(0o755)
+    return {"PATH": f"{fake}{os.pathsep}{os.environ['PATH']}"}
+
+
+def test_as_root_the_learner_is_told_in_french_what_to_do(tmp_path):
+    done = run("./cours", "--no-browser", env=pretend_root(tmp_path))
+    assert done.returncode == 1
+    assert "root" in done.stderr and "./cours --root" in done.stderr and "compte ordinaire" in done.stderr
+    assert "Running as root" not in done.stderr + done.stdout        # JupyterLab never started
 
 
 def test_real_mode_without_a_key_says_what_to_do():
@@ -58,14 +75,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def disabled_extensions(port: int) -> list:
+    """What the JupyterLab page itself is told to leave out (its page config)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token=verif", timeout=10) as r:
+        page = r.read().decode()
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page, re.S)
+    import json
+    return json.loads(config.group(1)).get("disabledExtensions", [])
+
+
 @pytest.mark.slow
-@pytest.mark.timeout(180)
-def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_path):
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("command, nbgrader_menus", [(["./cours"], False), (["./cours", "formateur"], True)],
+                         ids=["apprenant", "formateur"])
+def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_path, command, nbgrader_menus):
+    """Learners get no nbgrader menus; `./cours formateur` keeps them. `--root` lets it run as root here."""
     port = free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path))
     env.pop("ANTHROPIC_API_KEY", None)
-    process = subprocess.Popen(["./cours", "--no-browser", f"--port={port}", "--IdentityProvider.token=verif",
-                                "--ServerApp.allow_root=True"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    process = subprocess.Popen([*command, "--no-browser", f"--port={port}", "--IdentityProvider.token=verif",
+                                "--root"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
@@ -81,6 +111,7 @@ def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_pa
         with urllib.request.urlopen(
                 f"http://127.0.0.1:{port}/api/contents/notebooks/0.0-commencer-ici.ipynb?token=verif&content=0") as r:
             assert r.status == 200
+        assert ("@jupyter/nbgrader" not in disabled_extensions(port)) == nbgrader_menus
     finally:
         os.killpg(process.pid, 15)
         process.wait(timeout=30)

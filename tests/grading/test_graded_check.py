@@ -35,7 +35,7 @@ def answers(source: str, grade_id: str | None = "reponses_1_1"):
     return cell
 
 
-RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "A"}'
+RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "B"}'
 
 
 def test_right_answers_get_every_point_and_the_report_explains_them():
@@ -53,8 +53,8 @@ def test_a_draft_left_in_another_cell_changes_nothing():
 
 @pytest.mark.parametrize("source, expected", [
     ('reponses_1_1 = {"q1": "B", "q2": "A", "q3": "C"}', 1),
-    ("reponses_1_1 = {'q1': 'b', 'q2': ' d ', 'q3': 'A'}", 3),
-    ("reponses_1_1 = dict(q1='B', q2='D', q3='A')", 0),            # not a literal: read, never executed
+    ("reponses_1_1 = {'q1': 'b', 'q2': ' d ', 'q3': 'B'}", 3),
+    ("reponses_1_1 = dict(q1='B', q2='D', q3='B')", 0),            # not a literal: read, never executed
     ("# VOTRE CODE ICI\nraise NotImplementedError()", 0),
 ])
 def test_what_is_read_is_the_literal_in_the_submitted_cell(source, expected):

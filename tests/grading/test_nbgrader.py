@@ -16,8 +16,13 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 
 def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+    # A grading user who never ran IPython nor Jupyter: a brand-new HOME (issue 12, finding 1).
+    home = course.parent / "maison-neuve"
+    home.mkdir(exist_ok=True)
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
-               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir")
+               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir", HOME=str(home))
+    env.pop("JUPYTER_PATH", None)
+    env.pop("IPYTHONDIR", None)
     return subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course, env=env,
                           capture_output=True, text=True, timeout=800)
 

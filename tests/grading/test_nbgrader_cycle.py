@@ -31,7 +31,7 @@ ASSIGNMENT = sorted(p.name for p in (ROOT / "source").glob("1.1-*") if p.is_dir(
 COURSE_ID = re.search(r"""course_id\s*=\s*["']([^"']+)""", (ROOT / "nbgrader_config.py").read_text()).group(1)
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
-RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "A"}'
+RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "B"}'
 HALF = 'reponses_1_1 = {"q1": "B", "q2": "A", "q3": "C"}'
 STOPS_ON_TEXT = "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text(", "def run_agent(")
 STUDENTS = {  # student id -> {solution cell: code}; the notebook is written as fetched, then edited
@@ -50,9 +50,14 @@ FORBIDDEN = ["BEGIN HIDDEN TESTS", "END HIDDEN TESTS", "from helpers.grading imp
              "cours-atelier-", "gradebook.db", "sk-ant-"]
 
 
-def run(cwd: Path, *args: str) -> tuple[subprocess.CompletedProcess, float]:
+def run(cwd: Path, *args: str, home: Path | None = None) -> tuple[subprocess.CompletedProcess, float]:
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
                ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir")
+    if home is not None:       # the instructor: a brand-new account, never ran IPython nor Jupyter
+        home.mkdir(exist_ok=True)
+        env["HOME"] = str(home)
+        env.pop("JUPYTER_PATH", None)
+        env.pop("IPYTHONDIR", None)
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=900)
@@ -72,7 +77,7 @@ def cycle(tmp_path_factory):
     on_exchange = (f"--Exchange.root={exchange}",)
 
     def instructor(step: str, *args: str) -> None:
-        steps[step] = run(course, *args)
+        steps[step] = run(course, *args, home=base / "formateur")
 
     def student(step: str, who: str, *args: str) -> None:
         home = base / "etudiants" / who
@@ -249,3 +254,13 @@ def test_report_lines_fit_the_page(cycle, who):
     start = next(i for i, line in enumerate(lines) if line.startswith("[Vérification 1.1.a]"))
     report = lines[start:next(i for i in range(start, len(lines)) if lines[i].startswith("Out["))]
     assert len(report) > 3 and max(len(line.rstrip()) for line in report) <= 100, report
+
+
+@pytest.mark.parametrize("who", list(STUDENTS))
+def test_the_feedback_page_speaks_french(cycle, who):
+    """nbgrader's template, translated (helpers/grading/templates/retour): no English label is left."""
+    text = visible(feedback(cycle, who))
+    assert "Réponse de l'étudiant" in text and "note :" in text and "haut de page" in text
+    for english in ("Student's answer", "Score:", "Test cell", "(Top)", "Comments:"):
+        assert english not in text, english
+    assert '<html lang="fr">' in feedback(cycle, who)

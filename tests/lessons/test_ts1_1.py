@@ -27,8 +27,9 @@ WRONG = {
     "tool_exception_crashes": ({"outil_en_echec"}, "is_error"),
     "cap_returns": ({"plafond"}, "lever une exception"),
     "no_cap": ({"plafond"}, "pas de plafond"),
-    "stub": ({c for c in ("texte_puis_outil", "paralleles_2", "paralleles_3", "outil_en_echec", "max_tokens",
-                          "refus", "plafond")}, "NotImplementedError"),
+    "raises_on_stop_sequence": ({"stop_sequence"}, "fin normale"),
+    "stub": ({c for c in ("texte_puis_outil", "paralleles_2", "paralleles_3", "outil_en_echec", "stop_sequence",
+                          "max_tokens", "refus", "plafond")}, "NotImplementedError"),
 }
 
 
@@ -43,9 +44,11 @@ def test_each_classic_mistake_loses_marks_with_a_french_reason(name, seed):
     assert any(word in c.detail for c in report.criteria if not c.passed), str(report)
 
 
-def test_only_the_broken_rule_fails_for_a_narrow_mistake():
-    report = check_1_1.check(loops.drops_text_blocks, seed=5)
-    assert {c.key for c in report.criteria if not c.passed} == {"contenu_complet"}
+@pytest.mark.parametrize("name, rule", [("drops_text_blocks", "contenu_complet"),
+                                        ("raises_on_stop_sequence", "stop_sequence")])
+def test_only_the_broken_rule_fails_for_a_narrow_mistake(name, rule):
+    report = check_1_1.check(getattr(loops, name), seed=5)
+    assert {c.key for c in report.criteria if not c.passed} == {rule}, str(report)
 
 
 def test_scenarios_change_with_the_seed():

@@ -100,7 +100,7 @@ def test_the_log_records_requests_and_responses_in_order(sim, client):
     with pytest.raises(anthropic.BadRequestError):
         client.messages.create(model=MODEL, max_tokens=50, messages=[{"role": "assistant", "content": "x"}])
     first, second = sim.log.since(mark)
-    assert first.request["messages"] == HELLO and first.status == 200 and first.playbook == "conversation"
+    assert first.request["messages"] == HELLO and first.status == 200 and first.playbook == "modèle général"
     assert first.response["content"][0]["type"] == "text"
     assert second.status == 400 and "first message" in second.error_message
     assert "x-api-key" not in first.headers
@@ -111,6 +111,31 @@ def test_the_log_hands_out_copies(sim, client):
     copy = sim.log.since(0)[0]
     copy.request["messages"].clear()
     assert sim.log.since(0)[0].request["messages"] == HELLO
+
+
+def test_a_body_above_32_mb_gets_the_real_413_without_being_read(sim):
+    """API errors page: "request_too_large: Request exceeds the maximum allowed number of bytes. The
+    maximum request size is 32 MB for standard API endpoints." The simulator answers before reading
+    the body and discards it in small chunks: a 256 MB upload does not grow the process."""
+    import resource
+
+    def body():
+        block = b"x" * (1 << 20)
+        for _ in range(256):
+            yield block
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    response = httpx.post(f"{sim.base_url}/v1/messages", content=body(), timeout=60,
+                          headers={"x-api-key": "k", "content-length": str(256 << 20)})
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert response.status_code == 413
+    assert response.json()["error"] == {"type": "request_too_large",
+                                        "message": "Request exceeds the maximum allowed number of bytes."}
+    assert response.headers["request-id"].startswith("req_")
+    assert grown_mb < 64, grown_mb
+    assert sim.log.since(0, messages_only=False)[-1].status == 413
+    ok = httpx.post(f"{sim.base_url}/v1/messages", headers={"x-api-key": "k"},
+                    json={"model": MODEL, "max_tokens": 20, "messages": HELLO})
+    assert ok.status_code == 200
 
 
 def test_with_latency_concurrent_requests_overlap_in_the_log_and_sequential_ones_do_not():

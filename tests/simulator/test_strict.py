@@ -30,6 +30,18 @@ def test_both_results_in_one_user_message_are_accepted(client):
     assert reply.stop_reason == "end_turn"
 
 
+def test_results_split_over_two_user_messages_are_accepted_as_one_turn(client, sim):
+    """The Messages API documents: "Consecutive `user` or `assistant` turns in your request will be
+    combined into a single turn." Two user messages holding the results of one assistant turn are
+    therefore one turn: accepted (the old simulator wrongly refused them with a 400). The docs still
+    ask for ONE message ("Send multiple tool_result blocks in ONE user message, not one per turn"):
+    the simulated model then stops calling tools in parallel (see test_battery)."""
+    reply = send(client, [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A")]},
+                          {"role": "user", "content": [result("toolu_B")]}])
+    assert reply.stop_reason == "end_turn"
+    assert sim.log.since(0)[-1].status == 200
+
+
 def test_text_after_the_results_is_accepted(client):
     send(client, [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A"), result("toolu_B"),
                                                                 {"type": "text", "text": "Merci"}]}])
@@ -42,10 +54,18 @@ CASES = {
     "un tool_use sans son résultat": (
         [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A")]}],
         "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_B"),
-    "résultats répartis sur deux messages user": (
+    "un résultat manquant même après fusion des messages user": (
         [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A")]},
-         {"role": "user", "content": [result("toolu_B")]}],
+         {"role": "user", "content": [{"type": "text", "text": "Voilà."}]}],
         "immediately after: toolu_B"),
+    "du texte entre deux messages de résultats fusionnés": (
+        [ASK, TWO_CALLS, {"role": "user", "content": [result("toolu_A"), {"type": "text", "text": "et"}]},
+         {"role": "user", "content": [result("toolu_B")]}],
+        "Did not find 2 `tool_result` block(s) at the beginning of this message"),
+    "tool_choice qui nomme un outil absent": (
+        ("tool_choice", {"type": "tool", "name": "meteo"}), "Tool 'meteo' not found in provided tools"),
+    "tool_choice d'un type inconnu": (
+        ("tool_choice", {"type": "required"}), "Input tag 'required' found using 'type' does not match"),
     "du texte avant les tool_result": (
         [ASK, TWO_CALLS, {"role": "user", "content": [{"type": "text", "text": "Voici"}, result("toolu_A"),
                                                       result("toolu_B")]}],
@@ -69,7 +89,9 @@ CASES = {
 def test_malformed_conversation_is_a_bad_request_with_the_real_wording(client, case):
     messages, wording = CASES[case]
     with pytest.raises(anthropic.BadRequestError) as caught:
-        if messages == "no-tools":
+        if isinstance(messages, tuple):
+            send(client, [ASK], **dict([messages]))
+        elif messages == "no-tools":
             client.messages.create(model=MODEL, max_tokens=100, messages=[ASK, TWO_CALLS, {
                 "role": "user", "content": [result("toolu_A"), result("toolu_B")]}])
         else:

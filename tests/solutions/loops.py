@@ -61,7 +61,7 @@ def only_first_tool_use(client, messages, tools, run_tool, *, model, max_tokens=
     for _ in range(max_iterations):
         response = client.messages.create(model=model, max_tokens=max_tokens, tools=tools, messages=messages)
         messages.append({"role": "assistant", "content": response.content})
-        if response.stop_reason == "end_turn":
+        if response.stop_reason in ("end_turn", "stop_sequence"):
             return response
         if response.stop_reason != "tool_use":
             raise RuntimeError(response.stop_reason)
@@ -77,7 +77,7 @@ def only_first_tool_use(client, messages, tools, run_tool, *, model, max_tokens=
 def drops_text_blocks(client, messages, tools, run_tool, *, model, max_tokens=1024, max_iterations=20):
     for _ in range(max_iterations):
         response = client.messages.create(model=model, max_tokens=max_tokens, tools=tools, messages=messages)
-        if response.stop_reason == "end_turn":
+        if response.stop_reason in ("end_turn", "stop_sequence"):
             messages.append({"role": "assistant", "content": response.content})
             return response
         if response.stop_reason != "tool_use":
@@ -117,7 +117,7 @@ def tool_exception_crashes(client, messages, tools, run_tool, *, model, max_toke
     for _ in range(max_iterations):
         response = client.messages.create(model=model, max_tokens=max_tokens, tools=tools, messages=messages)
         messages.append({"role": "assistant", "content": response.content})
-        if response.stop_reason == "end_turn":
+        if response.stop_reason in ("end_turn", "stop_sequence"):
             return response
         if response.stop_reason != "tool_use":
             raise RuntimeError(response.stop_reason)
@@ -132,7 +132,7 @@ def cap_returns(client, messages, tools, run_tool, *, model, max_tokens=1024, ma
     for _ in range(max_iterations):
         response = client.messages.create(model=model, max_tokens=max_tokens, tools=tools, messages=messages)
         messages.append({"role": "assistant", "content": response.content})
-        if response.stop_reason == "end_turn":
+        if response.stop_reason in ("end_turn", "stop_sequence"):
             return response
         if response.stop_reason != "tool_use":
             raise RuntimeError(response.stop_reason)
@@ -151,7 +151,7 @@ def no_cap(client, messages, tools, run_tool, *, model, max_tokens=1024, max_ite
     while True:
         response = client.messages.create(model=model, max_tokens=max_tokens, tools=tools, messages=messages)
         messages.append({"role": "assistant", "content": response.content})
-        if response.stop_reason == "end_turn":
+        if response.stop_reason in ("end_turn", "stop_sequence"):
             return response
         if response.stop_reason != "tool_use":
             raise RuntimeError(response.stop_reason)
@@ -172,3 +172,25 @@ def stub(client, messages, tools, run_tool, *, model, max_tokens=1024, max_itera
 def keeps_its_own_history(client, messages, tools, run_tool, *, model, max_tokens=1024, max_iterations=20):
     return run_agent(client, list(messages), tools, run_tool, model=model, max_tokens=max_tokens,
                      max_iterations=max_iterations)
+
+
+def raises_on_stop_sequence(client, messages, tools, run_tool, *, model, max_tokens=1024, max_iterations=20):
+    for _ in range(max_iterations):
+        response = client.messages.create(model=model, max_tokens=max_tokens, tools=tools, messages=messages)
+        messages.append({"role": "assistant", "content": response.content})
+        if response.stop_reason == "end_turn":
+            return response
+        if response.stop_reason != "tool_use":
+            raise RuntimeError(f"Arrêt inattendu : stop_reason={response.stop_reason}")
+        results = []
+        for block in response.content:
+            if block.type != "tool_use":
+                continue
+            try:
+                results.append({"type": "tool_result", "tool_use_id": block.id,
+                                "content": json.dumps(run_tool(block.name, block.input))})
+            except Exception as exc:
+                results.append({"type": "tool_result", "tool_use_id": block.id, "content": str(exc),
+                                "is_error": True})
+        messages.append({"role": "user", "content": results})
+    raise RuntimeError(f"Plafond de {max_iterations} itérations atteint sans réponse finale")

@@ -50,3 +50,23 @@ def test_a_recorded_run_gives_one_flow_per_tool_call_with_the_deny_winning():
     assert len(view.flows) == len(tool_flows) and "refusé" in view.static_text()
     view.go(names.index("process_refund"))
     assert "deny" in view.drawing.value and "cours-hooks" in view.drawing.value
+
+
+def test_the_drawing_of_a_refusal_keeps_its_label_off_its_line_and_names_inside_their_boxes():
+    """Seen on a screenshot: the dashed « refus » label was crossed by its own line, and
+    escalate_to_human ran out of its box."""
+    import re
+    from helpers.widgets.hook_view import HookCall, ToolFlow, _svg
+    deny = HookCall("PreToolUse", "garde", "mcp__support__escalate_to_human", "toolu_1", {}, {
+        "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny"}})
+    svg = _svg(ToolFlow("mcp__support__escalate_to_human", {}, pre=[deny]))
+    curve = re.search(r'd="M 295 84 C 330 (\d+), 640 (\d+), 670 86"', svg)
+    lowest = 0.125 * 84 + 0.375 * int(curve.group(1)) + 0.375 * int(curve.group(2)) + 0.125 * 86
+    label_y = int(re.search(r'<text x="480" y="(\d+)"[^>]*>refus', svg).group(1))
+    assert label_y - 11 > lowest, "le libellé du refus chevauche sa propre ligne"
+    height = int(re.search(r'viewBox="0 0 700 (\d+)"', svg).group(1))
+    assert label_y + 4 <= height
+    name = re.search(r'<text [^>]*>escalate_to_human</text>', svg).group(0)
+    assert 'textLength="92"' in name, "le nom de l'outil déborde de sa boîte"
+    short = re.search(r'<text [^>]*>exécuté</text>', _svg(ToolFlow("mcp__support__lookup_order", {})))
+    assert short and "textLength" not in short.group(0)

@@ -44,6 +44,7 @@ class Scenario:
     max_tokens: int = 1024
     expect: str = "answer"                             # "answer" or "raise"
     final_words: list[str] = field(default_factory=list)
+    final_stop: str = "end_turn"                       # the stop_reason of the last answer
 
 
 def _tool_def(name: str, prop: str) -> dict:
@@ -111,6 +112,17 @@ class _Builder:
                                           "référence inconnue"]) + f" [{self.nonce}]"
         scenario.final_words = [scenario.failure]
         return scenario
+
+    def stop_sequence(self) -> Scenario:
+        """The last answer ends on one of the caller's stop sequences: a normal end, like end_turn.
+
+        Scripted: the exercise's contract passes no stop_sequences, so the script itself says where the
+        model stopped (a real API returns stop_sequence only for a sequence the request gave)."""
+        tools, calls, results = self.calls(1)
+        steps = [Step(say="Je consulte la source.", calls=tuple(calls)), Step(say=_final_from_results, stop="stop_sequence")]
+        return Scenario("séquence d'arrêt", self.question("Résume puis arrête-toi au marqueur de fin"), tools, steps,
+                        results, final_stop="stop_sequence",
+                        final_words=[str(v) for res in results.values() for v in res.values()])
 
     def truncated(self) -> Scenario:
         tools, calls, results = self.calls(1)
@@ -194,14 +206,6 @@ def _rejection(run: Run) -> str | None:
         return None
     msg = bad.error_message or ""
     if "were found without `tool_result` blocks" in msg:
-        sent = bad.messages
-        i = int(msg.split(":")[0].split(".")[1]) if msg.startswith("messages.") else -1
-        following = [m for m in sent[i + 1:] if m.get("role") == "user"] if i >= 0 else []
-        split = sum(1 for m in following if isinstance(m.get("content"), list)
-                    and any(b.get("type") == "tool_result" for b in m["content"])) > 1
-        if split:
-            return ("les tool_result sont partis dans plusieurs messages user : ils doivent tous être dans UN seul "
-                    "message user, juste après le tour assistant")
         return ("un tool_use est resté sans tool_result : chaque appel demandé doit recevoir son résultat, avec le "
                 "même tool_use_id, dans le message user suivant")
     if "unexpected `tool_use_id`" in msg:
@@ -215,9 +219,34 @@ def _rejection(run: Run) -> str | None:
     return f"l'API a refusé la requête : {msg}"
 
 
+SPLIT = ("les tool_result sont partis dans plusieurs messages user : ils doivent tous être dans UN seul message "
+         "user, juste après le tour assistant")
+
+
+def _holds_results(message: dict) -> bool:
+    return isinstance(message.get("content"), list) and any(
+        isinstance(b, dict) and b.get("type") == "tool_result" for b in message["content"])
+
+
+def _split_results(run: Run) -> bool:
+    """Read from the request log: after an assistant turn, consecutive user messages each holding tool_results.
+
+    The API combines consecutive same-role messages, so it accepts such a history (no 400), but the
+    rule — and the exam's answer — is ONE user message with every result: it keeps the model calling
+    tools in parallel (the simulated model, like a real one, stops doing so after a split history).
+    """
+    for exchange in run.exchanges:
+        sent = [m for m in exchange.messages if isinstance(m, dict) and m.get("role") != "system"]
+        for previous, message in zip(sent, sent[1:]):
+            if previous.get("role") == message.get("role") == "user" and _holds_results(previous) \
+                    and _holds_results(message):
+                return True
+    return False
+
+
 def _why_failed(run: Run) -> str:
     if run.played.timed_out:
-        return f"la fonction tournait encore après {SECONDS:g} s ({len(run.exchanges)} requêtes envoyées)"
+        return f"la fonction s'exécutait encore après {SECONDS:g} s ({len(run.exchanges)} requêtes envoyées)"
     rejected = _rejection(run)
     if rejected:
         return rejected
@@ -239,13 +268,16 @@ def _final_text(message: dict) -> str:
 
 
 def _answered_properly(run: Run) -> tuple[bool, str]:
+    if _split_results(run):
+        return False, SPLIT
+    final = run.scenario.final_stop
     if not run.played.error and not run.played.timed_out:
         message = _returned_message(run)
         if message is None:
             kind = run.played.value.get("__type__") if isinstance(run.played.value, dict) else type(run.played.value).__name__
             return False, f"la fonction doit renvoyer le Message final ; elle a renvoyé {kind}"
         last = run.exchanges[-1] if run.exchanges else None
-        if message.get("stop_reason") != "end_turn" or last is None or last.stop_reason != "end_turn":
+        if message.get("stop_reason") != final or last is None or last.stop_reason != final:
             return False, (f"la boucle s'est arrêtée sur stop_reason={message.get('stop_reason')!r} : seul "
                            f"end_turn (ou stop_sequence) termine la boucle ; tool_use veut dire « continue »")
         expected = len(run.scenario.steps)
@@ -256,7 +288,11 @@ def _answered_properly(run: Run) -> tuple[bool, str]:
         missing = [w for w in run.scenario.final_words if w not in _final_text(last.response)]
         if missing:
             return False, f"la réponse finale ne reflète pas les résultats d'outils envoyés (manque : {missing[0]})"
-        return True, f"{len(run.exchanges)} requêtes, arrêt sur end_turn"
+        return True, f"{len(run.exchanges)} requêtes, arrêt sur {final}"
+    if final == "stop_sequence" and run.played.raised and not _rejection(run) and run.exchanges \
+            and run.exchanges[-1].stop_reason == "stop_sequence":
+        return False, (f"la fonction a levé sur stop_reason='stop_sequence' ({run.played.error_line()}) : une "
+                       f"séquence d'arrêt demandée est une fin normale, comme end_turn ; renvoyez la réponse")
     return False, _why_failed(run)
 
 
@@ -322,7 +358,7 @@ def _tool_error(run: Run) -> tuple[bool, str]:
 
 def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str]:
     if run.played.timed_out:
-        return False, f"la fonction tournait encore après {SECONDS:g} s"
+        return False, f"la fonction s'exécutait encore après {SECONDS:g} s"
     if stop and not (run.exchanges and run.exchanges[-1].stop_reason == stop):
         if run.played.raised and not run.exchanges:
             return False, f"la fonction a levé avant même d'appeler l'API ({run.played.error_line()})"
@@ -332,8 +368,9 @@ def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str
         rejected = _rejection(run)
         if rejected:
             return False, rejected
+        # A process that died (KernelDied: os._exit, a crash) did not raise: it stopped, and proves nothing.
         if run.played.error_type in ("NameError", "AttributeError", "TypeError", "ImportError", "NotImplementedError",
-                                     "SystemExit", "KeyboardInterrupt"):
+                                     "SystemExit", "KeyboardInterrupt", "KernelDied"):
             return False, f"elle a bien levé, mais à cause d'un bug ({run.played.error_line()})"
         return True, f"exception levée : {run.played.error_line()}"
     return False, f"la fonction a renvoyé un résultat alors que {what} : elle doit lever une exception"
@@ -342,7 +379,7 @@ def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str
 def _cap(run: Run) -> tuple[bool, str]:
     n, cap = len(run.exchanges), run.scenario.max_iterations
     if run.played.timed_out:
-        return False, f"pas de plafond : {n} requêtes envoyées et la boucle tournait encore (max_iterations={cap})"
+        return False, f"pas de plafond : {n} requêtes envoyées et la boucle s'exécutait encore (max_iterations={cap})"
     if not run.played.raised:
         return False, (f"après {n} requêtes, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
                        f"exception, pas rendre une réponse inachevée")
@@ -370,7 +407,7 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
     sim = Simulator().start()
     try:
         scenarios = [build.text_then_tool(), build.parallel(2), build.parallel(3), build.failing_tool(),
-                     build.truncated(), build.refused(), build.endless()]
+                     build.stop_sequence(), build.truncated(), build.refused(), build.endless()]
         runs = {s.name: _play(player, s, sim) for s in scenarios}
     finally:
         sim.stop()
@@ -382,6 +419,7 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
     full_ok, full_detail = _full_content_sent_back(normal)
     json_ok, json_detail = _results_are_json(normal)
     err_ok, err_detail = _tool_error(runs["outil en échec"])
+    seq_ok, seq_detail = _answered_properly(runs["séquence d'arrêt"])
     cut_ok, cut_detail = _must_raise(runs["réponse tronquée"], "stop_reason valait max_tokens (réponse tronquée)",
                                      "max_tokens")
     ref_ok, ref_detail = _must_raise(runs["refus"], "stop_reason valait refusal", "refusal")
@@ -400,14 +438,16 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
                   json_detail if (text_ok or p2_ok) else "aucun résultat n'a pu être vérifié (scénarios en échec)"),
         Criterion("outil_en_echec", "Un outil qui lève une exception : tool_result is_error, la boucle continue", 1.5,
                   err_ok, err_detail),
-        Criterion("max_tokens", "stop_reason max_tokens : exception, jamais une réponse tronquée", 0.75, cut_ok,
+        Criterion("stop_sequence", "stop_reason stop_sequence : fin normale, la réponse est renvoyée", 0.5, seq_ok,
+                  seq_detail),
+        Criterion("max_tokens", "stop_reason max_tokens : exception, jamais une réponse tronquée", 0.5, cut_ok,
                   cut_detail),
-        Criterion("refus", "stop_reason refusal : exception", 0.75, ref_ok, ref_detail),
+        Criterion("refus", "stop_reason refusal : exception", 0.5, ref_ok, ref_detail),
         Criterion("plafond", "max_iterations atteint : exception après exactement ce nombre de requêtes", 1, cap_ok,
                   cap_detail),
     ])
 
 
-def judge(player, values: list) -> Report:
-    """The registry's entry point: the learner's code only through `player`."""
-    return check(None, player=player)
+def judge(player, values: list, seed: int | None = None) -> Report:
+    """The registry's entry point: the learner's code only through `player`; `seed` fixes the draw (grading)."""
+    return check(None, seed=seed, player=player)

@@ -28,24 +28,31 @@ QUESTIONS = [
     ),
     Question(
         id="1.1.p2",
-        title="Résultats d'appels parallèles",
-        stem=("Claude renvoie dans une même réponse trois blocs tool_use (trois entrepôts à interroger). Le code de "
-              "l'équipe exécute les trois outils puis ajoute trois messages user successifs, un par tool_result. "
-              "Que se passe-t-il à l'appel suivant ?"),
+        title="Résultats répartis sur plusieurs messages",
+        stem=("Un agent d'inventaire interroge trois entrepôts, trois tool_use dans une même réponse. Après une "
+              "refonte, le code renvoie chaque tool_result dans son propre message user, à la suite. Aucune erreur "
+              "n'apparaît, mais depuis, Claude ne demande plus qu'un entrepôt par tour et les réponses prennent "
+              "trois fois plus de temps. Qu'est-ce qui explique ce changement ?"),
         options={
-            "A": "Une erreur 400 : il manque des tool_result dans le message qui suit le tour assistant.",
-            "B": "L'API accepte la requête, mais Claude ne tient compte que du dernier des trois résultats reçus, "
-                 "les deux premiers étant ignorés.",
-            "C": "L'API accepte la requête à condition que les trois messages user respectent exactement l'ordre "
-                 "des blocs tool_use.",
-            "D": "L'API fusionne les trois messages sans erreur ; seul le nombre de jetons facturés augmente.",
+            "A": "L'API combine les messages user qui se suivent, mais cet historique apprend à Claude à enchaîner "
+                 "ses appels un par un.",
+            "B": "L'API a ignoré en silence deux des trois résultats, et Claude redemande un à un les entrepôts qui "
+                 "lui manquent.",
+            "C": "La refonte a activé disable_parallel_tool_use, le seul réglage qui limite Claude à un appel "
+                 "d'outil par tour.",
+            "D": "Les résultats ne suivent plus l'ordre des tool_use ; faute de pouvoir les rattacher, Claude "
+                 "appelle un outil à la fois.",
         },
         why={
-            "A": "Juste : chaque tool_use doit trouver son tool_result (même id) dans le message user qui suit "
-                 "immédiatement. Les deux autres résultats arrivent trop tard : erreur 400.",
-            "B": "Il n'y a pas de lecture partielle : la requête est rejetée avant que Claude ne voie quoi que ce soit.",
-            "C": "L'ordre ne sauve rien : les résultats doivent être réunis dans UN message, pas répartis.",
-            "D": "Aucune fusion ne rattrape des résultats manquants dans le message qui suit le tour assistant.",
+            "A": "Juste : des tours consécutifs de même rôle sont combinés, d'où l'absence d'erreur ; mais la "
+                 "documentation prévient que cette forme d'historique fait perdre le parallélisme. Un seul message "
+                 "user pour tous les résultats.",
+            "B": "Rien n'est ignoré : les messages combinés portent bien les trois résultats, et Claude les lit tous "
+                 "avant de répondre.",
+            "C": "Ce réglage produit bien ce symptôme, mais il se passe dans tool_choice, que la refonte n'a pas "
+                 "touché ; la cause est la forme de l'historique.",
+            "D": "Chaque résultat est relié à son appel par son tool_use_id, dans n'importe quel ordre : l'ordre "
+                 "n'empêche aucun rattachement.",
         },
         answer_key="e0512cda55206242",
     ),
@@ -74,26 +81,50 @@ QUESTIONS = [
     ),
     Question(
         id="1.1.p4",
-        title="ResultMessage et filets de sécurité",
-        stem=("Un job nocturne lance un agent via l'Agent SDK avec max_turns=8 et considère la tâche accomplie dès "
-              "qu'il reçoit un ResultMessage. Certains matins, le rapport est incomplet. Que doit vérifier le job "
-              "avant de publier ?"),
+        title="ResultMessage et garde-fous",
+        stem=("Un traitement nocturne lance un agent avec l'Agent SDK, max_turns=8, et publie son rapport dès qu'il "
+              "reçoit un ResultMessage. Certains matins, le rapport publié est incomplet. Que doit vérifier le "
+              "traitement avant de publier ?"),
         options={
-            "A": "Que total_cost_usd est non nul : un coût positif prouve que l'agent a bien travaillé jusqu'au bout.",
-            "B": "Le subtype du ResultMessage : seul « success » est une fin normale, error_max_turns signale un arrêt "
-                 "sur le garde-fou.",
+            "A": "Que total_cost_usd est non nul : un coût positif prouve que l'agent a travaillé jusqu'au bout.",
+            "B": "Que subtype vaut « success » et is_error False : error_max_turns signale un arrêt sur garde-fou.",
             "C": "Que le dernier AssistantMessage reçu contient bien du texte rédigé, signe que l'agent a conclu.",
-            "D": "Que la valeur de max_turns dépasse largement le nombre de fichiers que l'agent doit traiter.",
+            "D": "Que max_turns dépasse largement le nombre de fichiers que l'agent doit traiter chaque nuit.",
         },
         why={
             "A": "Une exécution interrompue coûte aussi quelque chose : le coût ne dit rien de la façon dont elle a "
                  "fini.",
             "B": "Juste : max_turns et max_budget_usd sont des garde-fous ; les atteindre donne un subtype d'erreur "
-                 "(error_max_turns, error_max_budget_usd), pas un succès.",
-            "C": "Un agent coupé en plein travail peut très bien avoir écrit du texte juste avant : c'est le piège du "
-                 "1.1.",
-            "D": "Régler le plafond ne dit pas si CETTE exécution l'a atteint ; seul le subtype le dit.",
+                 "(error_max_turns, error_max_budget_usd). Et une panne de l'API peut donner success avec is_error "
+                 "à True : on teste les deux.",
+            "C": "Un agent coupé en plein travail peut très bien avoir écrit du texte juste avant : c'est le piège "
+                 "de ce notebook.",
+            "D": "Régler le garde-fou ne dit pas si CETTE exécution l'a atteint ; seul le ResultMessage le dit.",
         },
         answer_key="294483ab2d12b418",
+    ),
+    Question(
+        id="1.1.p5",
+        title="pause_turn n'est ni une fin ni un refus",
+        stem=("Un agent de veille utilise la recherche web exécutée côté serveur. Sur une question qui demande "
+              "beaucoup de recherches, la réponse revient avec stop_reason = \"pause_turn\" et un contenu "
+              "partiel. Que doit faire la boucle ?"),
+        options={
+            "A": "Ajouter la réponse telle quelle à l'historique et renvoyer la requête : Claude reprend son tour.",
+            "B": "La traiter comme end_turn : la recherche est terminée et le contenu partiel suffit au client.",
+            "C": "Lever une exception comme pour refusal : pause_turn signifie que Claude décline la demande.",
+            "D": "Renvoyer la requête d'origine, sans cette réponse partielle, jusqu'à obtenir un stop_reason end_turn.",
+        },
+        why={
+            "A": "Juste : pause_turn met en pause un long tour d'outils côté serveur ; renvoyer la réponse dans "
+                 "l'historique permet à Claude de continuer là où il s'était arrêté.",
+            "B": "Le tour n'est pas fini : livrer ce contenu, c'est livrer une réponse inachevée, comme avec "
+                 "max_tokens.",
+            "C": "Un refus se signale par refusal, avec ses détails dans stop_details ; pause_turn n'a rien d'un "
+                 "refus et appelle une suite, pas une erreur.",
+            "D": "Sans la réponse en pause dans l'historique, Claude repart de zéro : le travail déjà fait est "
+                 "perdu et la pause risque de revenir.",
+        },
+        answer_key="e92a68c683590cc3",
     ),
 ]

@@ -341,7 +341,7 @@ def _hooks_problem(hooks: object) -> str | None:
 
 
 def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
-    """Fait tourner HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates.
+    """Exécute HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates.
 
     The verdict rests on this process's own simulator log (what the model was sent and answered);
     what the learner's side reports about its tools is only a second witness.
@@ -470,15 +470,16 @@ def _judge_dates(result) -> Criterion:
     return Criterion(key, rule, points, False, detail)
 
 
-# -- the registry's entry points: learner code only through `player`, learner values as plain data --
+# -- the registry's entry points: learner code only through `player`, learner values as plain data,
+#    `seed` fixing the draw (grading: one draw per submission) --
 
-def judge_refunds(player, values: list) -> Report:
-    return check_refunds(values[0] if values else None, None, player=player)
-
-
-def judge_dates(player, values: list) -> Report:
-    return check_dates(None, player=player)
+def judge_refunds(player, values: list, seed: int | None = None) -> Report:
+    return check_refunds(values[0] if values else None, None, seed=seed, player=player)
 
 
-def judge_end_to_end(player, values: list) -> Report:
-    return check_end_to_end(None, player=player)
+def judge_dates(player, values: list, seed: int | None = None) -> Report:
+    return check_dates(None, seed=seed, player=player)
+
+
+def judge_end_to_end(player, values: list, seed: int | None = None) -> Report:
+    return check_end_to_end(None, seed=seed, player=player)

@@ -9,42 +9,46 @@ QUESTIONS = [
               "exige qu'aucun virement supérieur à 10 000 € ne parte sans double validation, sans aucune exception. "
               "Où placer cette règle ?"),
         options={
-            "A": "Dans le system prompt, en majuscules, avec trois exemples de refus bien rédigés et une mise en "
-                 "garde sur les sanctions.",
-            "B": "Dans un hook PostToolUse sur send_transfer qui annule le virement quand il dépasse le seuil.",
-            "C": "Dans un subagent contrôleur qui relit chaque virement une fois qu'il est parti.",
-            "D": "Un hook PreToolUse sur send_transfer : deny au-delà du seuil, avec une raison explicite.",
+            "A": "Une consigne dans le system prompt qui rappelle le seuil et exige une double validation au-delà.",
+            "B": "Un hook PostToolUse sur send_transfer qui annule le virement dès qu'il dépasse le seuil fixé.",
+            "C": "Un sous-agent contrôleur qui relit chaque virement après son envoi et alerte la conformité.",
+            "D": "Un hook PreToolUse sur send_transfer qui refuse (deny) au-delà du seuil, raison à l'appui.",
         },
         why={
-            "A": "Un prompt, même appuyé, laisse un taux d'échec non nul ; « sans aucune exception » exige du code.",
-            "B": "PostToolUse s'exécute après l'outil : le virement est déjà parti, l'annuler est un autre risque.",
-            "C": "Relire après coup constate le problème sans l'empêcher, et ajoute un jugement probabiliste.",
+            "A": "Une consigne est suivie la plupart du temps, pas toujours ; « sans aucune exception » exige une "
+                 "règle exécutée par du code à chaque appel.",
+            "B": "PostToolUse s'exécute après l'outil : le virement est déjà parti, et l'annuler est une autre "
+                 "opération, qui peut elle-même échouer.",
+            "C": "Relire après coup constate l'écart sans l'empêcher, et ajoute un jugement probabiliste là où il "
+                 "faut une garantie.",
             "D": "Juste : PreToolUse intercepte l'appel avant qu'il s'exécute, et la raison dit à Claude quoi faire "
-                 "à la place.",
+                 "à la place (demander la double validation).",
         },
         answer_key="9b31bab10e458557",
     ),
     Question(
         id="1.5.p2",
-        title="Un matcher qui ne se déclenche jamais",
-        stem=("Une équipe protège un outil de suppression avec HookMatcher(matcher=\"delete_file\", hooks=[garde]). "
-              "L'outil est fourni par un serveur MCP in-process nommé « fichiers ». Le hook ne se déclenche jamais. "
-              "Pourquoi ?"),
+        title="Un garde qui ne se déclenche jamais",
+        stem=("Une équipe protège un outil de suppression fourni par son serveur MCP in-process « fichiers » avec "
+              "HookMatcher(matcher=\"delete_file\", hooks=[garde]). En recette, un fichier sensible est supprimé : "
+              "le journal montre que garde n'a jamais été appelé. Quelle correction ?"),
         options={
-            "A": "Les hooks de l'Agent SDK ne s'appliquent pas aux outils venant d'un serveur MCP.",
-            "B": "Le matcher compare le nom complet : mcp__fichiers__delete_file.",
-            "C": "Le matcher doit aussi décrire les arguments visés, par exemple delete_file(path=*), sinon le SDK "
-                 "ne sait pas quels appels intercepter.",
-            "D": "Un hook PreToolUse n'est consulté que si permission_mode vaut bypassPermissions.",
+            "A": "Viser le nom complet de l'outil dans le matcher : mcp__fichiers__delete_file, ou ^mcp__fichiers__.",
+            "B": "Déplacer garde dans un hook PostToolUse, qui s'applique aussi aux outils d'un serveur MCP.",
+            "C": "Décrire les arguments visés dans le matcher, delete_file(path=*), pour cibler les bons appels.",
+            "D": "Passer permission_mode à bypassPermissions, sans quoi le CLI ne consulte pas les hooks.",
         },
         why={
-            "A": "Faux : les outils MCP passent par les mêmes hooks que les autres ; c'est même le cas le plus courant.",
-            "B": "Juste : un nom simple est comparé tel quel au nom de l'outil, qui porte le préfixe du serveur MCP.",
+            "A": "Juste : un nom simple est comparé tel quel au nom de l'outil, qui porte le préfixe du serveur "
+                 "(mcp__<serveur>__<outil>) ; une expression régulière vise tout le serveur.",
+            "B": "PostToolUse a le même matcher, donc le même défaut ; et il s'exécute après la suppression, trop "
+                 "tard pour l'empêcher.",
             "C": "Le matcher ne voit que le nom de l'outil ; les arguments se testent dans le callback, via "
-                 "tool_input.",
-            "D": "Les hooks sont consultés quel que soit le mode de permission ; ils servent justement à décider.",
+                 "input_data[\"tool_input\"].",
+            "D": "Les hooks sont consultés quel que soit le mode de permission : ce réglage ne change rien ici, et "
+                 "supprimerait d'autres protections.",
         },
-        answer_key="4122957bb640ac66",
+        answer_key="ffa004452179cb67",
     ),
     Question(
         id="1.5.p3",
@@ -53,41 +57,67 @@ QUESTIONS = [
               "L'agent qui choisit le transporteur le moins cher se trompe régulièrement. Quelle est la correction "
               "la plus fiable ?"),
         options={
-            "A": "Un hook PostToolUse qui convertit tous les poids en grammes, quelle que soit l'API.",
-            "B": "Un hook PreToolUse qui ajoute à chaque appel un paramètre demandant des grammes.",
-            "C": "Un tableau de conversion dans le system prompt, avec un exemple par unité.",
-            "D": "Passer à un modèle plus grand, réputé meilleur en calcul, et lui demander de vérifier deux fois.",
+            "A": "Un hook PreToolUse qui ajoute à chaque appel un paramètre demandant des grammes à l'API.",
+            "B": "Un tableau de conversion dans le system prompt, avec un exemple chiffré pour chaque unité.",
+            "C": "Un hook PostToolUse qui convertit tous les poids en grammes, quelle que soit l'API d'origine.",
+            "D": "Un outil convert_weight que Claude doit appeler sur chaque poids avant de comparer les offres.",
         },
         why={
-            "A": "Juste : la conversion est une table fixe ; faite en code sur chaque résultat, elle est exacte à "
-                 "chaque fois.",
-            "B": "PreToolUse ne voit que l'appel sortant ; les API ne connaissent pas forcément ce paramètre, et la "
-                 "réponse n'est pas touchée.",
-            "C": "Laisser le modèle convertir reste probabiliste : on lui demande de bien faire ce qu'il fait mal.",
-            "D": "Un meilleur modèle réduit les erreurs sans les supprimer ; le problème est dans les données.",
+            "A": "PreToolUse ne voit que l'appel sortant ; ces API ne connaissent pas forcément ce paramètre, et "
+                 "la réponse, elle, n'est pas touchée.",
+            "B": "Laisser le modèle convertir reste probabiliste : on lui demande de mieux faire ce qu'il fait mal.",
+            "C": "Juste : la conversion est une table fixe ; faite en code sur chaque résultat, elle est exacte à "
+                 "chaque fois, et Claude ne lit plus que des grammes.",
+            "D": "Un outil de plus ne garantit rien : Claude peut oublier de l'appeler, ou l'appeler sur une partie "
+                 "des poids seulement.",
         },
-        answer_key="df94ef7f5d9f8276",
+        answer_key="6bf7fdd2facbd82e",
     ),
     Question(
         id="1.5.p4",
-        title="Un hook de blocage qui plante",
-        stem=("Un hook PreToolUse doit bloquer certains remboursements. Sur quelques appels, un bug lui fait lever "
-              "une KeyError. Avec les réglages par défaut de l'Agent SDK, que devient l'appel d'outil concerné ?"),
+        title="Un contrôle préalable garanti",
+        stem=("Un agent de remboursement doit vérifier l'identité du client (get_customer) avant tout "
+              "process_refund. Dans quelques conversations, surtout quand le client écrit « pas le temps, "
+              "remboursez directement », il rembourse sans vérification. Quelle mesure garantit l'ordre ?"),
         options={
-            "A": "Il est bloqué par précaution, puisque le contrôle n'a pas pu conclure.",
-            "B": "La session s'arrête aussitôt avec un ResultMessage de subtype error_during_execution, sans "
-                 "exécuter l'outil.",
-            "C": "Il passe : le CLI signale l'erreur du hook, puis le remboursement s'exécute.",
-            "D": "Claude reçoit un tool_result is_error qui contient le texte de la KeyError.",
+            "A": "Un hook PreToolUse sur process_refund qui refuse tant que get_customer n'a pas réussi.",
+            "B": "Un hook PostToolUse sur get_customer qui ajoute un rappel (additionalContext) de l'ordre.",
+            "C": "Une consigne en tête du system prompt qui impose l'ordre, exemple de conversation à l'appui.",
+            "D": "Un tool_choice qui force l'appel de get_customer au premier tour de chaque conversation.",
         },
         why={
-            "A": "C'est le comportement qu'on voudrait, mais pas le défaut : il faut le demander "
-                 "(HookMatcher(on_failure=\"block\") dans la version actuelle du SDK).",
-            "B": "L'erreur du hook n'arrête pas la session ; l'agent continue comme si le hook n'avait rien dit.",
-            "C": "Juste : un hook qui lève est traité comme une absence de décision (fail open). Refuser exige un "
-                 "permissionDecision « deny » explicite — et un hook testé.",
-            "D": "Claude ne voit rien de l'erreur : pour lui, l'outil a tourné normalement.",
+            "A": "Juste : le contrôle se fait dans du code, à chaque appel ; la raison du refus dit à Claude "
+                 "d'appeler get_customer d'abord, et il réessaie ensuite.",
+            "B": "Ce hook ne s'exécute que si get_customer est appelé : justement pas dans les conversations où "
+                 "l'agent saute la vérification.",
+            "C": "Le prompt rend l'écart plus rare sans l'interdire ; c'est précisément quand le client insiste "
+                 "qu'il cède.",
+            "D": "Forcer un appel au premier tour ne dit pas qu'il a réussi, ni qu'il concerne le client remboursé "
+                 "plus tard : l'ordre n'est pas garanti pour autant.",
         },
-        answer_key="9af1a8b9f6c4ba77",
+        answer_key="9249c00305e2a15f",
+    ),
+    Question(
+        id="1.5.p5",
+        title="ask dans un agent sans interface",
+        stem=("Un traitement nocturne lance l'Agent SDK sans personne devant l'écran et sans callback "
+              "can_use_tool. Son hook PreToolUse renvoie permissionDecision « ask » pour les remboursements de "
+              "plus de 500. Que devient un tel appel de process_refund ?"),
+        options={
+            "A": "Il reste en attente d'une confirmation qui n'arrive jamais, jusqu'à l'expiration du traitement.",
+            "B": "Il est refusé : l'outil ne s'exécute pas et Claude reçoit un tool_result en erreur avec la raison.",
+            "C": "Il passe sans confirmation : faute d'interface pour poser la question, ask vaut allow.",
+            "D": "L'exécution s'arrête aussitôt et le ResultMessage porte l'appel dans deferred_tool_use.",
+        },
+        why={
+            "A": "Le CLI n'attend pas : sans personne pour répondre ni can_use_tool, la demande de permission est "
+                 "tranchée tout de suite.",
+            "B": "Juste : observé sur le CLI épinglé ; en mode non interactif, une permission qu'on ne peut pas "
+                 "demander est refusée, et la raison du hook part vers Claude.",
+            "C": "C'est l'inverse : une demande de confirmation sans réponse ne vaut jamais accord.",
+            "D": "C'est le comportement de defer, pas de ask : defer arrête l'exécution (terminal_reason "
+                 "tool_deferred) pour laisser l'appelant décider.",
+        },
+        answer_key="003d9fe0c2ee321c",
     ),
 ]

@@ -1,4 +1,10 @@
-"""The simulated model's playbooks, one module per course scenario, tried in this order."""
+"""The simulated model's playbooks, one module per course scenario, tried in this order; the last
+one is the general engine (simulator/_engine), which answers whatever no scenario recognises.
+
+Interface (stable): `Playbook.respond(conv) -> Reply | None`, `Conversation`, `Reply.say/.call`,
+`Script`/`Step`/`ScriptBook`, `default_playbooks()`. A scenario may use the engine's pieces
+(`_engine._filling.fill`, `_engine.Engine(conv).plan`…) instead of re-implementing them.
+"""
 from __future__ import annotations
 
 from .scripted import Script, ScriptBook, Step

@@ -27,6 +27,8 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
     if conv.is_subagent or not tools or not ASKS_DATES.search(question):
         return None
     ids = reading.order_ids(question)
+    if not ids:
+        return None     # the lab's parcels carry ids; any other date question goes to the general engine
     if not conv.calls:
         reply = Reply().say("Je consulte " + ("les sources" if len(tools) > 1 else "la source") + " en même temps.")
         for i, name in enumerate(tools):

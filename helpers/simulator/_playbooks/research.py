@@ -16,8 +16,8 @@ from .._model import Reply, playbook, text
 
 BUILT_IN_AGENTS = {"claude", "Explore", "general-purpose", "Plan", "statusline-setup", "fork"}
 AGENT_LINE = re.compile(r"^- ([\w.-]+): (.*?)(?: \(Tools: (.*)\))?$", re.M)
-NOTIFICATION = re.compile(r"<task-notification>.*?<tool-use-id>(.*?)</tool-use-id>.*?<status>(.*?)</status>"
-                          r".*?(?:<result>(.*?)</result>)?.*?</task-notification>", re.S)
+NOTIFICATION = re.compile(r"<task-notification>(.*?)</task-notification>", re.S)
+NOTIFIED = {field: re.compile(rf"<{field}>(.*?)</{field}>", re.S) for field in ("tool-use-id", "status", "result")}
 SYNTHESIS = re.compile(r"synth|rédig|redig|rapport final|writer", re.I)
 LAUNCHED = "Async agent launched"
 
@@ -43,8 +43,12 @@ def reports(conv: Conversation, launcher: str) -> dict[str, str]:
         elif call.is_error:
             got[call.id] = f"ÉCHEC : {call.result}"
     for raw in conv.raw_user_texts:
-        for tool_use_id, status, result in NOTIFICATION.findall(raw):
-            got[tool_use_id] = (result or "").strip() if status == "completed" else f"ÉCHEC ({status})"
+        for notification in NOTIFICATION.findall(raw):
+            # Each field read on its own: an optional <result> after <status> is never skipped.
+            tool_use_id, status, result = (m.group(1) if m else "" for m in
+                                           (NOTIFIED[f].search(notification) for f in ("tool-use-id", "status",
+                                                                                        "result")))
+            got[tool_use_id] = result.strip() if status == "completed" else f"ÉCHEC ({status})"
     return got
 
 
@@ -92,6 +96,11 @@ def SUBAGENT(conv: Conversation) -> Reply | None:
         return None
     task = conv.first_user_text
     search = next((n for n in conv.tools if n.startswith("mcp__") and re.search(r"search|cherch|find", n)), None)
+    if search is None:
+        from .._engine import Engine
+        engine = Engine(conv)
+        if engine.tools and (engine.plan.calls or engine.plan.ask or engine.episode):
+            return None      # a subagent with its own tools: the general engine uses them and reports
     if search and not conv.calls:
         return Reply().say("Je cherche des sources sur mon volet.").call(search, {"query": task.splitlines()[0][:200]})
     if "findings" in task.lower() and "RAPPORT de" in task:

@@ -1,0 +1,215 @@
+"""The judge's simulator, seen from a sandbox: a Unix socket that forwards capped HTTP requests.
+
+The checks start their simulator on the grader's loopback; the sandboxed player has its own
+network namespace and cannot reach it. A `Forwarder` listens on a Unix socket (in a folder
+mounted into the sandbox), reads one HTTP/1.1 request at a time under limits, and passes it to
+the simulator with `Connection: close`, then relays the answer. The grader, not the sandbox,
+pays for what the simulator parses: so a request line or headers over 64 KiB, a body over
+MAX_BODY, a request that takes more than REQUEST_SECONDS to arrive or to be answered, or more
+than MAX_REQUESTS requests are refused here (413, 408, 429 in the API's error format) and never
+reach the simulator.
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+
+MAX_HEAD = 64 * 1024
+MAX_BODY = int(os.environ.get("COURS_CORPS_MAX_OCTETS", str(4 * 1024 * 1024)))
+MAX_ANSWER = 64 * 1024 * 1024
+REQUEST_SECONDS = 20.0
+MAX_REQUESTS = 2000
+MAX_CONNECTIONS = 16
+
+
+def _error(status: int, kind: str, message: str) -> bytes:
+    reason = {400: "Bad Request", 408: "Request Timeout", 413: "Request Entity Too Large",
+              429: "Too Many Requests", 502: "Bad Gateway"}[status]
+    body = json.dumps({"type": "error", "error": {"type": kind, "message": message},
+                       "request_id": "req_correction"}).encode()
+    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            f"connection: close\r\n\r\n").encode() + body
+
+
+class _TooSlow(Exception):
+    pass
+
+
+class Forwarder:
+    """Unix socket `path` → http://127.0.0.1:`port` (the judge's simulator), with limits."""
+
+    def __init__(self, path: str, port: int) -> None:
+        self.path, self.port = path, port
+        self.requests = 0
+        self.refused: list[str] = []
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._server.bind(path)
+        os.chmod(path, 0o666)
+        self._server.listen(64)
+        self._closed = False
+        threading.Thread(target=self._accept, name=f"relais-simulateur-{port}", daemon=True).start()
+
+    def close(self) -> None:
+        self._closed = True
+        try:
+            self._server.close()
+            os.unlink(self.path)
+        except OSError:
+            pass
+
+    def _accept(self) -> None:
+        while not self._closed:
+            try:
+                client, _ = self._server.accept()
+            except OSError:
+                return
+            if not self._slots.acquire(blocking=False):
+                self._refuse(client, 429, "rate_limit_error", "Trop de connexions simultanées pendant la correction.")
+                continue
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _refuse(self, client: socket.socket, status: int, kind: str, message: str) -> None:
+        self.refused.append(f"{status} {message}")
+        try:
+            client.settimeout(2)
+            client.sendall(_error(status, kind, message))
+            client.close()
+        except OSError:
+            pass
+
+    def _serve(self, client: socket.socket) -> None:
+        try:
+            self._one(client)
+        except OSError:
+            pass
+        finally:
+            self._slots.release()
+            try:
+                client.close()
+            except OSError:
+                pass
+
+    def _read(self, client: socket.socket, buffer: bytearray, need, deadline: float) -> None:
+        while not need(buffer):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _TooSlow
+            client.settimeout(left)
+            try:
+                data = client.recv(65536)
+            except socket.timeout:
+                raise _TooSlow from None
+            if not data:
+                raise ConnectionError
+            buffer += data
+
+    def _one(self, client: socket.socket) -> None:
+        """One request per connection (the answer says `connection: close`)."""
+        deadline = time.monotonic() + REQUEST_SECONDS
+        buffer = bytearray()
+        try:
+            self._read(client, buffer, lambda b: b"\r\n\r\n" in b or len(b) > MAX_HEAD, deadline)
+        except _TooSlow:
+            return self._refuse(client, 408, "timeout_error", "Requête trop lente à arriver.")
+        except ConnectionError:
+            return
+        end = buffer.find(b"\r\n\r\n")
+        if end < 0 or end > MAX_HEAD:
+            return self._refuse(client, 413, "request_too_large", "En-têtes de requête trop longs.")
+        head, rest = bytes(buffer[:end]).decode("latin-1"), bytearray(buffer[end + 4:])
+        lines = head.split("\r\n")
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if "chunked" in headers.get("transfer-encoding", "").lower():
+            body = self._chunked(client, rest, deadline)
+            if body is None:
+                return
+        else:
+            try:
+                length = int(headers.get("content-length") or 0)
+            except ValueError:
+                return self._refuse(client, 400, "invalid_request_error", "content-length illisible.")
+            if length > MAX_BODY:
+                return self._refuse(client, 413, "request_too_large",
+                                    f"Requête de {length} octets : la correction accepte au plus {MAX_BODY} octets.")
+            try:
+                self._read(client, rest, lambda b: len(b) >= length, deadline)
+            except _TooSlow:
+                return self._refuse(client, 408, "timeout_error", "Corps de requête trop lent à arriver.")
+            except ConnectionError:
+                return
+            body = bytes(rest[:length])
+        self.requests += 1
+        if self.requests > MAX_REQUESTS:
+            return self._refuse(client, 429, "rate_limit_error", "Trop de requêtes pendant cette vérification.")
+        kept = [line for line in lines[1:] if line.split(":", 1)[0].strip().lower() not in
+                ("connection", "keep-alive", "transfer-encoding", "content-length", "proxy-connection")]
+        request = "\r\n".join([lines[0], *kept, f"content-length: {len(body)}", "connection: close", "", ""])
+        self._forward(client, request.encode("latin-1") + body, deadline)
+
+    def _chunked(self, client: socket.socket, buffer: bytearray, deadline: float) -> bytes | None:
+        body = bytearray()
+        try:
+            while True:
+                self._read(client, buffer, lambda b: b"\r\n" in b, deadline)
+                line, _, tail = bytes(buffer).partition(b"\r\n")
+                size = int(line.split(b";")[0].strip() or b"0", 16)
+                buffer[:] = tail
+                if size == 0:
+                    return bytes(body)
+                if len(body) + size > MAX_BODY:
+                    self._refuse(client, 413, "request_too_large",
+                                 f"Requête de plus de {MAX_BODY} octets : refusée pendant la correction.")
+                    return None
+                self._read(client, buffer, lambda b: len(b) >= size + 2, deadline)
+                body += buffer[:size]
+                buffer[:] = buffer[size + 2:]
+        except _TooSlow:
+            self._refuse(client, 408, "timeout_error", "Corps de requête trop lent à arriver.")
+        except (ValueError, ConnectionError):
+            self._refuse(client, 400, "invalid_request_error", "Corps de requête mal découpé.")
+        return None
+
+    def _forward(self, client: socket.socket, request: bytes, deadline: float) -> None:
+        try:
+            upstream = socket.create_connection(("127.0.0.1", self.port), timeout=REQUEST_SECONDS)
+        except OSError:
+            return self._refuse(client, 502, "api_error", "Simulateur injoignable.")
+        with upstream:
+            upstream.sendall(request)
+            answer = bytearray()
+            head_done = False
+            sent = 0
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                upstream.settimeout(left)
+                try:
+                    data = upstream.recv(65536)
+                except (socket.timeout, OSError):
+                    break
+                if not data:
+                    break
+                sent += len(data)
+                if sent > MAX_ANSWER:
+                    break
+                if not head_done:
+                    answer += data
+                    cut = answer.find(b"\r\n\r\n")
+                    if cut < 0:
+                        continue
+                    head = bytes(answer[:cut]).decode("latin-1").split("\r\n")
+                    head = [h for h in head if h.split(":", 1)[0].strip().lower() not in ("connection", "keep-alive")]
+                    client.settimeout(REQUEST_SECONDS)
+                    client.sendall("\r\n".join([*head, "connection: close", "", ""]).encode("latin-1")
+                                   + bytes(answer[cut + 4:]))
+                    head_done = True
+                else:
+                    client.sendall(data)

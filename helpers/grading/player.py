@@ -1,0 +1,192 @@
+"""The player: a fresh process, inside the sandbox, that runs a submission's cells and then plays
+the scenarios of one exercise for the trusted judge.
+
+    forked by the zygote (zygote.py) for verdicts.Player; or python -m helpers.grading.player
+
+It talks to the judge over an inherited socket (JSON lines; its number in COURS_CANAL). The judge sends the submitted
+notebook's code cells (never the kernel's state): each runs here, in an IPython shell, with a
+time limit, and the player says which cell it starts so that a cell that kills it can be left
+out of the next attempt. Then the judge sends scenarios (`play`), the player runs the lesson's
+`play(objects, spec)` on the learner's objects and sends plain data back. The simulator the
+learner's code talks to lives in the judge's process: the player relays 127.0.0.1:PORT, inside
+its own network namespace, to a Unix socket the judge listens on (see forwarder.py).
+
+Nothing here is trusted: the learner's cells run in this process and may change anything in it.
+What the judge takes from it is what the learner's code did — sent on the wire (the judge reads
+its own simulator's log) or returned (data the learner's code computed).
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+import threading
+
+CHANNEL_FD = int(os.environ.get("COURS_CANAL", "3"))
+MAX_LINE = 16 * 1024 * 1024
+CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "20"))
+
+
+class Channel:
+    def __init__(self, fd: int) -> None:
+        self.sock = socket.socket(fileno=fd)
+        self.reader = self.sock.makefile("rb")
+        self._send = self.sock.sendall
+        self._dumps = json.dumps
+
+    def send(self, message: dict) -> None:
+        self._send((self._dumps(message, ensure_ascii=False, default=repr) + "\n").encode())
+
+    def receive(self) -> dict:
+        line = self.reader.readline(MAX_LINE)
+        if not line:
+            raise SystemExit(0)
+        return json.loads(line)
+
+
+# -- 127.0.0.1:PORT here → the judge's Unix socket ---------------------------------------------------
+
+_relays: dict[int, socket.socket] = {}
+
+
+def _pipe(a: socket.socket, b: socket.socket) -> None:
+    try:
+        while True:
+            data = a.recv(65536)
+            if not data:
+                break
+            b.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (a, b):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+def relay(port: int, path: str) -> None:
+    if port in _relays:
+        return
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", port))
+    server.listen(64)
+    _relays[port] = server
+
+    def serve() -> None:
+        while True:
+            try:
+                client, _ = server.accept()
+                upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                upstream.connect(path)
+            except OSError:
+                continue
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
+
+    threading.Thread(target=serve, name=f"relais-{port}", daemon=True).start()
+
+
+# -- the learner's cells --------------------------------------------------------------------------
+
+def shell():
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+    config = Config()
+    config.HistoryManager.enabled = False
+    config.InteractiveShell.colors = "nocolor"
+    config.InteractiveShell.xmode = "Minimal"
+    return InteractiveShell.instance(config=config)
+
+
+def _watchdog(seconds: float, finished: threading.Event) -> None:
+    """If the cell outlives its alarm (signals ignored or blocked), raise Deadline into it from here."""
+    from ..lessons._kit import Deadline, _raise_in_thread
+    main_thread = threading.main_thread()
+    if finished.wait(seconds + 2):
+        return
+    while not finished.wait(0.2):
+        _raise_in_thread(main_thread, Deadline)
+
+
+def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
+    from ..lessons._kit import Deadline, deadline
+    done = []
+    for index, source in enumerate(cells):
+        channel.send({"cell": index})
+        finished = threading.Event()
+        threading.Thread(target=_watchdog, args=(CELL_SECONDS, finished), daemon=True).start()
+        try:
+            with deadline(CELL_SECONDS):
+                result = sh.run_cell(source, store_history=False, silent=False)
+            error = result.error_before_exec or result.error_in_exec
+        except Deadline as exc:
+            error = exc
+        except BaseException as exc:  # noqa: BLE001 - learner code: noted, never fatal here
+            error = exc
+        finally:
+            finished.set()
+        done.append({"cell": index, "error": f"{type(error).__name__}: {str(error)[:200]}" if error else None})
+    return done
+
+
+def _fingerprint() -> dict:
+    """Every function and class of the checks' code (helpers.lessons, helpers.grading, helpers.simulator) and
+    every attribute of those classes: learner code that replaces one is tampering with the verdict."""
+    marks = {}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("helpers.lessons", "helpers.grading", "helpers.simulator")) or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            if callable(value) or isinstance(value, type):
+                marks[f"{name}.{attr}"] = id(value)
+                if isinstance(value, type) and value.__module__ == name:
+                    for key, member in list(vars(value).items()):
+                        marks[f"{name}.{attr}.{key}"] = id(member)
+    return marks
+
+
+def _changed(before: dict) -> list[str]:
+    after = _fingerprint()
+    return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k) and k in before)
+
+
+def main(fd: int | None = None) -> None:
+    channel = Channel(CHANNEL_FD if fd is None else fd)
+    # What the judge relies on is taken before any learner code runs.
+    from ..lessons import exercises
+    from ..lessons._kit import plain
+    hello = channel.receive()
+    spec = exercises()[hello["exercise"]]
+    play, names = spec.play, list(spec.names)
+    send, receive, relay_to = channel.send, channel.receive, relay
+    sh = shell()
+    marks = _fingerprint()
+    cells = run_cells(sh, list(hello.get("cells") or []), channel)
+    namespace = sh.user_ns
+    objects = {name: namespace[name] for name in names if name in namespace}
+    send({"ready": True, "cells": cells, "missing": [n for n in names if n not in objects],
+          "values": [plain(objects.get(n)) for n in names], "tampered": _changed(marks)[:20]})
+    while True:
+        message = receive()
+        if "play" not in message:
+            break
+        for port, path in (message.get("relays") or {}).items():
+            try:
+                relay_to(int(port), path)
+            except OSError:
+                pass
+        try:
+            result = play(objects, message["play"])
+        except BaseException as exc:  # noqa: BLE001 - reported to the judge as data
+            result = {"outcome": {"error": f"{type(exc).__name__} : {exc}", "error_type": type(exc).__name__}}
+        send({"result": plain(result), "tampered": _changed(marks)[:20]})
+    sys.stdout.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

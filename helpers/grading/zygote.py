@@ -1,0 +1,235 @@
+"""Inside the grading sandbox: a template process that forks the kernels and players.
+
+Starting Python with anthropic, claude_agent_sdk, IPython and ipykernel costs several seconds of
+CPU; paying it for every kernel and every player made grading slow. The zygote pays it once per
+grading process: it imports everything, never runs learner code, and forks a fresh child for
+each kernel or player (copy-on-write: a child starts in milliseconds, with no state of any
+other run). It lives in the same bubblewrap sandbox as its children (see sandbox.py), started
+by the trusted grader (atelier.py), which talks to it over an inherited socket:
+
+    {"op": "spawn", "role": "kernel"|"player", "args": {...}}  (+ one descriptor for a player)
+    {"op": "status", "pid": n}     {"op": "kill", "pid": n}     {"op": "signal", "pid": n, "sig": s}
+    {"op": "sweep"}   — between two submissions: every other process of the sandbox is killed
+                        (kill(-1)) and /tmp emptied, so nothing of one student meets the next.
+
+Children run as the same user as the zygote; the zygote is not dumpable, so they can neither
+trace it nor read its memory; it is the PID namespace's init (bwrap --as-pid-1) with no signal
+handler, so the signals they send it (kill, stop) are dropped by the kernel. If it dies all the
+same, the sandbox ends (and only the current submission's runs): the grader starts a new one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import signal
+import socket
+import sys
+
+CHILD_CPU_SECONDS = int(os.environ.get("COURS_CPU_MAX_S", "900"))
+
+
+def _preload() -> None:
+    """Everything a notebook or a check imports, once, before any fork."""
+    import anthropic  # noqa: F401
+    import claude_agent_sdk  # noqa: F401
+    import IPython.core.interactiveshell  # noqa: F401
+    import ipykernel.ipkernel  # noqa: F401
+    import ipykernel.kernelapp  # noqa: F401
+    import ipywidgets  # noqa: F401
+
+    import helpers  # noqa: F401
+    from helpers.lessons import exercises, questions
+    exercises()
+    questions()
+    from . import player  # noqa: F401
+
+
+def _not_dumpable() -> None:
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(4, 0, 0, 0, 0)      # PR_SET_DUMPABLE = 4
+
+
+def _kill_tree(pid: int, sig: int = signal.SIGKILL) -> None:
+    from .sandbox import tree
+    for p in reversed(tree(pid)):
+        try:
+            os.kill(p, sig)
+        except OSError:
+            pass
+
+
+def _kernel_workspace(args: dict) -> str:
+    """The kernel's writable copy of the student's folder and its ZMQ sockets, both in this sandbox's /tmp."""
+    with open(args["connection"]) as f:
+        info = json.load(f)
+    view = args.get("view") or ""
+    if info.get("transport") == "ipc" and view and str(info.get("ip", "")).startswith(view + "/tmp/"):
+        info["ip"] = info["ip"][len(view):]
+    os.makedirs(os.path.dirname(info["ip"]) or "/tmp", mode=0o700, exist_ok=True)
+    work = "/tmp/travail-" + os.path.basename(os.path.dirname(info["ip"]))
+    if args.get("copy") and os.path.isdir(args["copy"]):
+        shutil.copytree(args["copy"], work, symlinks=False, ignore_dangling_symlinks=True, dirs_exist_ok=True)
+    os.makedirs(work, mode=0o700, exist_ok=True)
+    os.chdir(work)
+    path = os.path.join(os.path.dirname(info["ip"]), "noyau.json")
+    with open(path, "w") as f:
+        json.dump(info, f)
+    return path
+
+
+def _child(role: str, args: dict, fds: list[int], control: socket.socket) -> None:
+    """In the forked child: cut every tie with the zygote, then become a kernel or a player."""
+    try:
+        control.close()
+        os.setsid()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
+            signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
+        resource.setrlimit(resource.RLIMIT_CPU, (CHILD_CPU_SECONDS, CHILD_CPU_SECONDS))
+        home = args.get("home") or "/tmp/maison"
+        os.makedirs(home, mode=0o700, exist_ok=True)
+        os.environ["HOME"] = home
+        os.environ["IPYTHONDIR"] = os.path.join(home, ".ipython")
+        os.environ["COURS_ATELIER"] = args.get("atelier") or "/tmp/atelier"
+        os.makedirs(os.environ["COURS_ATELIER"], mode=0o700, exist_ok=True)
+        if role == "kernel":
+            connection = _kernel_workspace(args)
+            from ipykernel.kernelapp import IPKernelApp
+            app = IPKernelApp.instance()
+            app.initialize(["-f", connection, "--HistoryManager.enabled=False",
+                            "--IPKernelApp.log_level=ERROR", *args.get("extra", [])])
+            app.start()
+        else:
+            os.chdir(home)
+            from .player import main
+            os.dup2(fds[0], 3)
+            if fds[0] != 3:
+                os.close(fds[0])
+            os.environ["COURS_CANAL"] = "3"
+            main(3)
+    finally:
+        os._exit(0)
+
+
+class Zygote:
+    def __init__(self, fd: int) -> None:
+        self.control = socket.socket(fileno=fd)
+        self.exits: dict[int, int] = {}
+        self.children: set[int] = set()
+
+    def reap(self) -> None:
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            if pid in self.children:
+                self.children.discard(pid)
+                self.exits[pid] = os.waitstatus_to_exitcode(status)
+
+    def sweep(self) -> None:
+        """Kill every process of the sandbox but this one (and bwrap's init), then empty /tmp."""
+        for _ in range(50):
+            try:
+                os.kill(-1, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.reap()
+            others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getpid())]
+            alive = []
+            for p in others:
+                try:
+                    with open(f"/proc/{p}/stat") as f:
+                        if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                            alive.append(p)
+                except OSError:
+                    continue
+            if not alive:
+                break
+        self.children.clear()
+        self.exits.clear()
+        for entry in os.listdir("/tmp"):
+            path = os.path.join("/tmp", entry)
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+
+    def handle(self, message: dict, fds: list[int]) -> dict:
+        op = message.get("op")
+        self.reap()
+        if op == "spawn":
+            pid = os.fork()
+            if pid == 0:
+                _child(message["role"], message.get("args") or {}, fds, self.control)
+            for fd in fds:
+                os.close(fd)
+            self.children.add(pid)
+            return {"pid": pid}
+        for fd in fds:
+            os.close(fd)
+        pid = message.get("pid")
+        if op == "status":
+            if pid in self.exits:
+                return {"exit": self.exits[pid]}
+            return {"exit": None} if pid in self.children else {"exit": -9}
+        if op == "kill":
+            if pid in self.children:
+                _kill_tree(pid)
+            return {"ok": True}
+        if op == "signal":
+            if pid in self.children:
+                try:
+                    os.kill(pid, int(message.get("sig", signal.SIGINT)))
+                except OSError:
+                    pass
+            return {"ok": True}
+        if op == "sweep":
+            self.sweep()
+            return {"ok": True}
+        if op == "ping":
+            return {"ok": True, "pid": os.getpid()}
+        return {"error": f"opération inconnue : {op}"}
+
+    def serve(self) -> None:
+        buffer = b""
+        while True:
+            try:
+                data, fds, _flags, _addr = socket.recv_fds(self.control, 65536, 4)
+            except InterruptedError:
+                continue
+            if not data:
+                os._exit(0)
+            buffer += data
+            pending = list(fds)
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                reply = self.handle(json.loads(line), pending)
+                pending = []
+                self.control.sendall((json.dumps(reply) + "\n").encode())
+
+
+def main() -> None:
+    fd = int(os.environ["COURS_CANAL"])
+    # PID 1 of the sandbox: a signal from a child reaches it only if it has a handler. None, then.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    _preload()
+    _not_dumpable()
+    os.chdir("/")
+    sys.path[:] = [p for p in sys.path if p and not p.startswith("/tmp")]
+    zygote = Zygote(fd)
+    zygote.control.sendall(b'{"ready": true}\n')
+    zygote.serve()
+
+
+if __name__ == "__main__":
+    main()

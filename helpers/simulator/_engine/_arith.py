@@ -1,0 +1,150 @@
+"""Arithmetic the model does or asks a tool to do: which operation a request names, and its value."""
+from __future__ import annotations
+
+import ast
+import operator
+import re
+
+EXPRESSION = re.compile(r"-?\d+(?:[.,]\d+)?(?:\s*(?:\*\*|[-+*/×÷x^])\s*-?\d+(?:[.,]\d+)?)+")
+N_ = r"(-?\d+(?:[.,]\d+)?)"
+# Operators written in words, between two numbers (« 17 plus 25 », "2 to the power of 10", « 15 % de 80 »).
+WORDED = [
+    (re.compile(rf"{N_}\s*%\s*(?:de|d'|of)\s*{N_}", re.I), r"\1 / 100 * \2"),
+    (re.compile(rf"{N_}\s+(?:to the power of|(?:à la )?puissance|raised to(?: the power of)?)\s+{N_}", re.I), r"\1 ** \2"),
+    (re.compile(rf"{N_}\s+(?:au carré|squared)", re.I), r"\1 ** 2"),
+    (re.compile(rf"{N_}\s+(?:au cube|cubed)", re.I), r"\1 ** 3"),
+    (re.compile(rf"{N_}\s+(?:plus)\s+{N_}", re.I), r"\1 + \2"),
+    (re.compile(rf"{N_}\s+(?:moins|minus)\s+{N_}", re.I), r"\1 - \2"),
+    (re.compile(rf"{N_}\s+(?:fois|times|multipli\w* (?:par|by))\s+{N_}", re.I), r"\1 * \2"),
+    (re.compile(rf"{N_}\s+(?:divis\w* (?:par|by)|over)\s+{N_}", re.I), r"\1 / \2"),
+]
+NUM = r"(\d+(?:[.,]\d+)?)"
+PEOPLE = r"(?:personnes?|people|persons?|adultes?|adults?|passagers?|passengers?|invités?|guests?|participants?)"
+
+
+def _pct_up(p: float) -> float:
+    return round(1 + p / 100, 10)
+
+
+def _pct_down(p: float) -> float:
+    return round(1 - p / 100, 10)
+
+
+OPERATIONS = [  # (pattern, kind, factor: None = the number the pattern read, a constant, or a function of it)
+    (re.compile(rf"{NUM}\s*%\s*(?:de\s+)?(?:TVA|VAT|tax\w*|taxe\w*)|(?:TVA|VAT|TTC|tax\w*|taxe\w*)\D{{0,20}}?{NUM}\s*%",
+                re.I), "mul", _pct_up),
+    (re.compile(rf"{NUM}\s*%\s*(?:de\s+)?(?:réduction|remise|rabais|discount|off)|"
+                rf"(?:réduction|remise|rabais|discount)\s+(?:de\s+|of\s+)?{NUM}\s*%", re.I), "mul", _pct_down),
+    (re.compile(rf"(?:divis\w*|partag\w*|répart\w*|split\w*|shar\w*)\s+(?:\w+\s+)?(?:en|entre|among|between|by|par|in|"
+                rf"into)\s+{NUM}|(?:par personne|per person|chacun|each)\D{{0,30}}?{NUM}\s*{PEOPLE}|"
+                rf"{NUM}\s*{PEOPLE}\D{{0,30}}?(?:par personne|per person|chacun|each)", re.I), "div", None),
+    (re.compile(rf"\b(?:pour|for)\s+{NUM}\s*{PEOPLE}|\b{NUM}\s*{PEOPLE}\b", re.I), "mul", None),
+    (re.compile(rf"\b(?:times|fois|x|×)\s*{NUM}\b", re.I), "mul", None),
+    (re.compile(rf"multipli\w*\s+par\s+{NUM}|multiplied\s+by\s+{NUM}", re.I), "mul", None),
+    (re.compile(rf"divis\w*\s+par\s+{NUM}|divided\s+by\s+{NUM}", re.I), "div", None),
+    (re.compile(r"\b(?:la\s+)?moitié\b|\bhalf\b", re.I), "div", 2),
+    (re.compile(r"\b(?:le\s+)?tiers\b|\b(?:a|one)\s+third\b", re.I), "div", 3),
+    (re.compile(r"\b(?:le\s+)?quart\b|\b(?:a|one)\s+quarter\b", re.I), "div", 4),
+    (re.compile(rf"{NUM}\s*%\s*(?:de|d'|of)\b", re.I), "mul", lambda p: round(p / 100, 10)),
+    (re.compile(r"\b(?:le\s+)?double\b|\btwice\b", re.I), "mul", 2),
+    (re.compile(r"\b(?:le\s+)?triple\b", re.I), "mul", 3),
+    (re.compile(r"\bmoyenne\b|\baverage\b|\bmean\b", re.I), "mean", None),
+    (re.compile(r"\b(?:différence|difference|écart|de plus que|de moins que|soustrai\w*|subtract\w*|minus|moins)\b",
+                re.I), "sub", None),
+    (re.compile(r"\b(?:rapport|ratio|fois plus)\b", re.I), "ratio", None),
+    (re.compile(r"\b(?:multipli\w*|produit|product|multiply|times|fois)\b|[×*]", re.I), "product", None),
+    (re.compile(r"\b(?:divis\w*|divide\w*|quotient)\b|[÷]", re.I), "ratio", None),
+    (re.compile(r"\b(?:somme|total|additionn\w*|ensemble|cumul\w*|réunies|ajout\w*|sum|add|plus|combined|together)\b"
+                r"|\+", re.I), "sum", None),
+]
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+        ast.Pow: lambda a, b: a ** b if abs(b) <= 64 and abs(a) < 1e12 else _too_big()}
+
+
+def _too_big():
+    raise ValueError("exponent too large")
+
+
+def fmt(n: float) -> str:
+    """A number as a tool expects it: 42, 12.5."""
+    return str(int(n)) if float(n).is_integer() else repr(round(n, 10))
+
+
+def written_expression(text: str) -> str | None:
+    """An expression the user wrote (« 17 + 25 », "3 x 4", « 17 plus 25 », "2 to the power of 10", « 15 % de
+    80 »), normalised for a calculator."""
+    for pattern, replacement in WORDED:
+        text = pattern.sub(replacement, text)
+    m = EXPRESSION.search(text)
+    if not m:
+        return None
+    expr = m.group(0).replace(",", ".").replace("×", "*").replace("÷", "/").replace("x", "*").replace("^", "**")
+    tokens = re.findall(r"(?:(?<![\d.])-)?\d+(?:\.\d+)?|\*\*|[-+*/]", expr)
+    out: list[str] = []
+    for token in tokens:        # a minus right after an operator (or first) belongs to the number
+        if out and token.startswith("-") and len(token) > 1 and out[-1][-1].isdigit():
+            out += ["-", token[1:]]
+        else:
+            out.append(token)
+    return " ".join(out)
+
+
+def operation(text: str) -> tuple[str, float | None]:
+    """The operation a request names and its factor: « pour 3 personnes » → ("mul", 3), « TTC (20 %) » →
+    ("mul", 1.2), « la moitié » → ("div", 2); ("sum", None) when it names none."""
+    for pattern, kind, operand in OPERATIONS:
+        m = pattern.search(text)
+        if m:
+            given = next((g for g in m.groups() if g), None) if m.groups() else None
+            number = float(given.replace(",", ".")) if given else None
+            if callable(operand):
+                factor = operand(number) if number is not None else None
+            else:
+                factor = operand if operand is not None else number
+            return kind, factor
+    return "sum", None
+
+
+def expression(text: str, values: list[float]) -> str:
+    """The expression that combines `values` the way the request asks (sum when it does not say)."""
+    shown = [fmt(v) for v in values]
+    kind, factor = operation(text)
+    if kind in ("mul", "div") and factor is not None:
+        symbol = "*" if kind == "mul" else "/"
+        base = f"({' + '.join(shown)})" if len(shown) > 1 else shown[0]
+        return f"{base} {symbol} {fmt(factor)}"
+    if kind == "mean" and len(shown) > 1:
+        return f"({' + '.join(shown)}) / {len(shown)}"
+    if kind == "sub" and len(shown) > 1:
+        return " - ".join(shown)
+    if kind == "ratio" and len(shown) > 1:
+        return " / ".join(shown)
+    if kind == "product" and len(shown) > 1:
+        return " * ".join(shown)
+    return " + ".join(shown)
+
+
+def evaluate(expr: str) -> float | None:
+    def value(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return float(node.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -value(node.operand)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](value(node.left), value(node.right))
+        raise ValueError(expr)
+    try:
+        return value(ast.parse(expr, mode="eval").body)
+    except (ValueError, SyntaxError, ZeroDivisionError, RecursionError):
+        return None
+
+
+def format_fr(n: float) -> str:
+    """French formatting: 1 044 500 or 12,5."""
+    if float(n).is_integer():
+        return f"{int(n):,}".replace(",", "\u202f")
+    return f"{n:,.2f}".replace(",", "\u202f").replace(".", ",")
+
+
+def format_en(n: float) -> str:
+    return f"{int(n):,}" if float(n).is_integer() else f"{n:,.2f}"

@@ -1,0 +1,147 @@
+"""Choosing tools from meaning: the request against each tool's name, description and parameters.
+
+A tool scores by the concepts it shares with the request (the synonym table: « météo » and
+"weather" are one concept) and by shared meaningful words. Its name counts most, then its
+description, then its parameters. No tool above the threshold: the model answers in text.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+
+from . import _lexicon as lex
+
+THRESHOLD = 2.0
+AMBIGUOUS = frozenset({"plus", "total", "fois", "times", "moins", "minus", "produit", "product", "+", "-", "*", "/",
+                       "×", "÷", "combien"})
+ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})
+
+
+OPERATIONS = frozenset({"sum", "product", "difference", "quotient"})
+# « combien de temps », "how long": a duration, not the weather (« temps »).
+DURATION = re.compile(r"\b(?:en\s+)?combien de temps\b|\bhow long\b|\btemps de (?:trajet|parcours|route)\b", re.I)
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+@lru_cache(maxsize=512)
+def _profile(name: str, description: str, params: str) -> tuple[frozenset, frozenset, frozenset, frozenset]:
+    short = name.rsplit("__", 1)[-1]           # mcp__server__tool → tool
+    name_tokens, desc_tokens, param_tokens = lex.words(short), lex.words(description), lex.words(params)
+    others = lex.concepts(desc_tokens) | lex.concepts(param_tokens)
+    if (lex.concepts(name_tokens) | others) & OPERATIONS:
+        others.add("calc")                     # an add / multiply tool is a tool to compute with
+    return (frozenset(lex.concepts(name_tokens)), frozenset(others),
+            frozenset(lex.meaningful(name_tokens)), frozenset(lex.meaningful(desc_tokens + param_tokens)))
+
+
+def profile(tool: dict) -> tuple[frozenset, frozenset, frozenset, frozenset]:
+    schema = tool.get("input_schema") or {}
+    props = schema.get("properties") or {} if isinstance(schema, dict) else {}
+    params = " ".join(f"{k} {v.get('description', '')}" if isinstance(v, dict) else str(k) for k, v in props.items())
+    return _profile(str(tool.get("name", "")), str(tool.get("description") or ""), params)
+
+
+@lru_cache(maxsize=512)
+def request_profile(text: str) -> tuple[frozenset, frozenset]:
+    tokens = lex.words(DURATION.sub(" durée ", text))
+    found = lex.concepts(tokens)
+    if not any(ch.isdigit() for ch in text):
+        # « plus », « fois », "times" without numbers are just words; « additionne », "add" still ask to compute.
+        found = lex.concepts([t for t in tokens if t not in AMBIGUOUS])
+    elif len(NUMBER.findall(text)) < 2:
+        # « combien de commandes depuis 2023 ? » asks to count, not to compute: one number is no operation.
+        found = lex.concepts([t for t in tokens if t != "combien"])
+    if found & OPERATIONS:
+        found.add("calc")
+    return frozenset(found), frozenset(lex.meaningful(tokens))
+
+
+@lru_cache(maxsize=4096)
+def _cognates(said: frozenset, words: frozenset) -> int:
+    """Request words that share a long beginning with a tool word without being it (« qualité » / "quality",
+    « statut » / "status"): French and English cognates."""
+    return sum(1 for r in said - words if len(r) >= 5 and any(len(w) >= 5 and w[:5] == r[:5] for w in words))
+
+
+@lru_cache(maxsize=512)
+def _telling_pattern(pattern: str) -> re.Pattern | None:
+    """A parameter's `pattern` that says something (« ^ORD-[0-9]+$ », "^INV-\\d{4}"), unanchored; None for
+    patterns any text would match."""
+    literal = re.sub(r"\\.|\[[^\]]*\]|\{[^}]*\}", "", pattern)
+    if not re.search(r"[A-Za-z]{2}", literal):
+        return None
+    try:
+        return re.compile(pattern.lstrip("^").rstrip("$"))
+    except re.error:
+        return None
+
+
+def _fits_a_value(tool: dict, text: str) -> bool:
+    """The request holds a value one of the tool's parameters is made for: a match of its `pattern`
+    (INV-2024-001 for ^INV-…), or a company the lexicon knows for a ticker parameter."""
+    schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    for name, spec in props.items():
+        pattern = _telling_pattern(spec["pattern"]) if isinstance(spec, dict) and isinstance(
+            spec.get("pattern"), str) else None
+        if pattern and any(len(m.group(0)) >= 4 for m in pattern.finditer(text)):
+            return True
+        if lex.fold(str(name)) in lex.PROPERTY_KINDS["ticker"] and set(lex.words(text)) & lex.TICKERS.keys():
+            return True
+    return False
+
+
+def score(tool: dict, text: str) -> float:
+    """How relevant a tool is: shared concepts (name 3, elsewhere 2), shared words (name 2, elsewhere 0.5),
+    cognates (name 1), and a value of the request that fits one of its patterns (2.5)."""
+    asked, said = request_profile(text)
+    name_concepts, other_concepts, name_words, other_words = profile(tool)
+    tool_ops = (name_concepts | other_concepts) & OPERATIONS
+    if tool_ops and asked & OPERATIONS and not (asked & tool_ops) and not (name_concepts | other_concepts) - (
+            OPERATIONS | {"calc"}):
+        return 0.0                             # a multiply tool for « 17 + 25 »: the model adds by itself
+    points = 3.0 * len(asked & name_concepts) + 2.0 * len(asked & (other_concepts - name_concepts))
+    points += 2.0 * len(said & name_words) + 0.5 * len(said & (other_words - name_words))
+    points += 1.0 * _cognates(said, name_words)
+    if _fits_a_value(tool, text):
+        points += 2.5
+    return points
+
+
+def ranked(tools: dict[str, dict], text: str) -> list[tuple[float, str]]:
+    """(score, name) of every tool, best first; ties keep the order the tools were given in."""
+    scored = [(score(tool, text), index, name) for index, (name, tool) in enumerate(tools.items())]
+    return [(s, name) for s, _, name in sorted(scored, key=lambda x: (-x[0], x[1]))]
+
+
+def relevant(tools: dict[str, dict], text: str) -> list[str]:
+    """The tools worth calling for this request, best first: above the threshold and close to the best."""
+    order = ranked(tools, text)
+    if not order or order[0][0] < THRESHOLD:
+        return []
+    best = order[0][0]
+    asked, said = request_profile(text)
+    chosen = []
+    for s, name in order:
+        if s < THRESHOLD:
+            continue
+        name_concepts, _, name_words, _ = profile(tools[name])
+        by_name = bool(asked & name_concepts or said & name_words)
+        if not chosen or (s >= best * 0.6 and by_name) or ("calc" in asked and is_arithmetic(tools[name])):
+            chosen.append(name)
+    return chosen
+
+
+def is_arithmetic(tool: dict) -> bool:
+    name_concepts, other_concepts, _, _ = profile(tool)
+    return bool((name_concepts | other_concepts) & ARITHMETIC) and not (name_concepts - ARITHMETIC)
+
+
+def is_lookup(tool: dict) -> bool:
+    name_concepts, other_concepts, _, _ = profile(tool)
+    return "search" in name_concepts or "population" in (name_concepts | other_concepts)
+
+
+def describe(tool: dict) -> str:
+    return json.dumps(tool.get("name"))

@@ -1,0 +1,469 @@
+"""Filling a tool's input from the request, valid against the tool's own `input_schema`.
+
+Each property gets the value its name, type, enum, pattern or description asks for, found in the
+request first, then in the conversation and the tool results already received. Every input is
+checked with the `jsonschema` library; a required value that cannot be found is reported as
+missing (the model then asks the user) unless the call is forced by `tool_choice`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import jsonschema
+
+from . import _arith, _lexicon as lex, _reading as rd
+
+UNIT_CODES = ("km", "mi", "m", "ft", "cm", "in", "kg", "lb", "g", "celsius", "fahrenheit", "kelvin")
+LANGUAGE_NAMES = {"en": "English", "fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
+                  "ja": "Japanese", "zh": "Chinese", "pt": "Portuguese", "nl": "Dutch"}
+ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|no|sku|code|ticket|tracking)$|"
+                     r"^(?:id|ref|sku)(?:_|$)|_id_|order|commande", re.I)
+AMOUNT_NAME = re.compile(r"amount|montant|price|prix|total|sum|somme|cost|cout|quantity|quantite", re.I)
+REASON_NAME = re.compile(r"reason|raison|motif|cause|why|pourquoi", re.I)
+RECIPIENT_NAME = re.compile(r"recipient|destinataire|^to$|addressee|send_to", re.I)
+
+
+@dataclass
+class Context:
+    """What the model can draw values from, for one call."""
+    facts: rd.Facts
+    focus: dict = field(default_factory=dict)       # property → value chosen for this call (fan-out)
+    results: list = field(default_factory=list)     # data of results already received (dicts, lists, text)
+    numbers: list = field(default_factory=list)     # numbers to compute with (from results, for a dependent step)
+    note: str = ""                                  # extra text the call is about (a refusal's reason)
+
+
+@dataclass
+class Filled:
+    input: dict
+    missing: list[str]
+
+
+@lru_cache(maxsize=256)
+def _validator(schema_json: str):
+    schema = json.loads(schema_json)
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    return cls(schema)
+
+
+def validator(schema: dict):
+    key = repr(schema)          # cheaper than a JSON dump; the same parsed schema gives the same text
+    found = _BY_REPR.get(key)
+    if found is None:
+        found = _BY_REPR[key] = _validator(json.dumps(schema, sort_keys=True, ensure_ascii=False))
+        if len(_BY_REPR) > 512:
+            _BY_REPR.clear()
+    return found
+
+
+_BY_REPR: dict = {}
+
+
+def schema_of(tool: dict) -> dict:
+    schema = tool.get("input_schema")
+    return schema if isinstance(schema, dict) else {"type": "object"}
+
+
+def properties(tool: dict) -> dict:
+    props = schema_of(tool).get("properties")
+    return props if isinstance(props, dict) else {}
+
+
+def required(tool: dict) -> list[str]:
+    req = schema_of(tool).get("required")
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+
+
+def kind_of(name: str, spec: dict) -> str:
+    """What a property wants: place, email, language, text, expression, person, date, unit, currency, id…"""
+    folded = lex.fold(name)
+    if isinstance(spec, dict) and spec.get("format") == "email":
+        return "email"
+    for kind, names in lex.PROPERTY_KINDS.items():
+        if folded in names:
+            return kind
+    if ID_NAME.search(folded):
+        return "id"
+    if AMOUNT_NAME.search(folded):
+        return "amount"
+    description = lex.fold(spec.get("description", "")) if isinstance(spec, dict) else ""
+    for kind, hint in (("place", r"\b(?:city|ville|location|lieu|place)\b"), ("email", r"\be-?mail\b"),
+                       ("language", r"\b(?:language|langue)\b"), ("date", r"\bdate\b"),
+                       ("expression", r"\bexpression\b"), ("text", r"\b(?:text|texte|query|requete)\b")):
+        if re.search(hint, description):
+            return kind
+    return "other"
+
+
+def _types(spec: dict) -> set[str]:
+    kind = spec.get("type") if isinstance(spec, dict) else None
+    if isinstance(kind, list):
+        return set(kind)
+    if kind:
+        return {kind}
+    if isinstance(spec, dict) and "enum" in spec:
+        return {type(v).__name__.replace("str", "string").replace("int", "integer") for v in spec["enum"]}
+    return {"string"}
+
+
+def _enum_value(spec: dict, text: str, role: str | None, paired: bool) -> object:
+    """The enum value the text names (directly or in words: « dollars canadiens » → "CAD"); with a role, the
+    one at that end of the pair (« 250 euros en dollars » : from → EUR, to → USD)."""
+    values = tuple(v for v in spec["enum"] if isinstance(v, str))
+    return rd.pick(rd.coded_mentions(text, values), role, paired) if values else None
+
+
+def _language_value(spec: dict, mentions: list, role: str | None, paired: bool) -> str | None:
+    if role:
+        code = rd.pick(mentions, role, paired)
+        if code is None:
+            return None
+    else:
+        codes = [c for c, _ in mentions]
+        code = codes[-1] if len(codes) > 1 else codes[0]       # « de français en anglais » → the target
+    description = lex.fold(spec.get("description", "")) if isinstance(spec, dict) else ""
+    if "name" in description or "nom" in description:
+        return LANGUAGE_NAMES.get(code, code)
+    return code
+
+
+def _text_value(name: str, ctx: Context, latest: str) -> str | None:
+    if REASON_NAME.search(name) and ctx.note:
+        return ctx.note
+    quoted = rd.quoted(latest)
+    if quoted:
+        return quoted[0]
+    if lex.fold(name) in lex.QUERY_NAMES:
+        terms = rd.search_terms(latest)
+        if terms:
+            return terms[0]
+    tail = rd.after_colon(latest)
+    if tail and len(tail) > 2:
+        return tail
+    return latest.strip() or None
+
+
+def _from_results(name: str, ctx: Context) -> object:
+    """A value a previous tool returned under the same name (customer_id from get_customer…)."""
+    folded = lex.fold(name)
+    for data in reversed(ctx.results):
+        if not isinstance(data, dict):
+            continue
+        for key, value in data.items():
+            k = lex.fold(str(key))
+            if isinstance(value, (str, int, float)) and not isinstance(value, bool) and (
+                    k == folded or (len(k) >= 4 and (folded.endswith("_" + k) or k.endswith("_" + folded)))):
+                return value
+    return None
+
+
+def tickers(text: str) -> list[str]:
+    """Ticker symbols for a request: written ones (AAPL), else companies by name (Apple → AAPL, or as written)."""
+    written = [t for t in re.findall(r"\b[A-Z]{2,5}\b", text) if t not in rd.NOT_PLACES]
+    if written:
+        return list(dict.fromkeys(written))
+    return list(dict.fromkeys(lex.TICKERS.get(lex.fold(n), n) for n in rd.places(text)))
+
+
+def _currencies(text: str) -> tuple:
+    extra = tuple(c for c in re.findall(r"\b[A-Z]{3}\b", text) if c not in lex.CURRENCY_CODES
+                  and c not in rd.NOT_PLACES)
+    return rd.coded_mentions(text, lex.CURRENCY_CODES + extra)
+
+
+def _pair_value(text: str, role: str, paired: bool) -> object:
+    """One end of a pair whose kind the schema does not say (« from » / « to »): the first kind of value the
+    request names in pairs — currencies, units, languages, places."""
+    for mentions in (_currencies(text), rd.coded_mentions(text, UNIT_CODES), rd.language_mentions(text),
+                     rd.place_mentions(text)):
+        if mentions:
+            return rd.pick(mentions, role, paired)
+    return None
+
+
+def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: bool = True,
+            role: str | None = None, paired: bool = False, kind: str | None = None) -> object:
+    """The value for one scalar property, or None when the model does not know it. `role`: "from" / "to" for
+    one end of a pair of parameters of the same kind (`paired`: the tool has the other end too)."""
+    types = _types(spec)
+    latest = ctx.facts.latest
+    texts = ctx.facts.everything
+    if name in ctx.focus:
+        return ctx.focus[name]
+    if "enum" in spec:
+        return _enum_value(spec, latest, role, paired)
+    kind = kind or kind_of(name, spec)
+    known = _from_results(name, ctx)
+    if known is not None and kind not in ("text", "expression"):
+        return known
+    if types & {"integer", "number"} and not types & {"string"}:
+        if kind in ("id", "other") and (rd.cued_numbers(latest) or kind == "id"):
+            cued = ctx.facts.first(rd.cued_numbers)
+            if cued:
+                return cued[0]
+        if kind == "amount":
+            amount = next((n for n in ctx.facts.first(rd.operands)), None)
+            return amount
+        if operands:
+            return operands.pop(0)
+        return None
+    if "boolean" in types:
+        return None
+    # strings
+    if "pattern" in spec:
+        try:
+            pattern = re.compile(spec["pattern"].lstrip("^").rstrip("$"))
+        except re.error:
+            pattern = None
+        for text in texts if pattern else []:
+            m = pattern.search(text)
+            if m:
+                return m.group(0)
+    if kind == "other" and role and paired and "string" in types:
+        return _pair_value(latest, role, paired)
+    if kind == "url":
+        found = ctx.facts.first(rd.addresses)
+        return found[0] if found else None
+    if kind == "place":
+        if role:
+            return rd.pick(rd.place_mentions(latest), role, paired)
+        found = ctx.facts.first(rd.place_names)
+        return found[0] if found else None
+    if kind == "email":
+        found = ctx.facts.first(rd.emails)
+        return found[0] if found else None
+    if kind == "language":
+        mentions = rd.language_mentions(latest)
+        return _language_value(spec, mentions, role, paired) if mentions else None
+    if kind == "expression":
+        if ctx.numbers:
+            return _arith.expression(latest, ctx.numbers)
+        return _arith.written_expression(latest)
+    if kind == "person":
+        if RECIPIENT_NAME.search(lex.fold(name)) and rd.emails(latest):
+            return rd.emails(latest)[0]           # « envoie à bob@corp.com »: the address is the recipient
+        stated = rd.stated_name(ctx.facts.everything[::-1])
+        if stated:
+            return stated
+        found = rd.places(latest)
+        return found[0] if found else None
+    if kind == "date":
+        found = ctx.facts.first(rd.dates)
+        if role and paired:                       # start_date / end_date: the first date, then the second
+            index = 0 if role == "from" else 1
+            return found[index] if len(found) > index else None
+        return found[0] if found else None
+    if kind == "currency":
+        return rd.pick(_currencies(latest), role, paired)
+    if kind == "unit" and role:
+        return rd.pick(rd.coded_mentions(latest, UNIT_CODES), role, paired)
+    if kind == "unit":
+        for word in ("celsius", "fahrenheit", "kelvin", "metric", "imperial"):
+            if word in lex.fold(latest):
+                return word
+        return None
+    if kind == "id":
+        found = ctx.facts.first(rd.identifiers)
+        if found:
+            return found[0]
+        cued = ctx.facts.first(rd.cued_numbers)
+        return str(cued[0]) if cued else None
+    if kind == "amount":
+        amount = next(iter(ctx.facts.first(rd.operands)), None)
+        return _arith.fmt(amount) if amount is not None else None
+    if kind == "text":
+        return _text_value(name, ctx, latest) if needed else None
+    if kind == "ticker":
+        found = ctx.facts.first(tickers)
+        return found[0] if found else None
+    if kind == "item":
+        found = ctx.facts.first(rd.things)
+        return found[0] if found else None
+    return None
+
+
+def folded_name(name: str) -> str:
+    return lex.fold(name)
+
+
+def _typed(value: object, spec: dict) -> object:
+    types = _types(spec)
+    if value is None:
+        return None
+    if "string" in types and not isinstance(value, str):
+        return _arith.fmt(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+    if types & {"integer", "number"} and isinstance(value, str):
+        try:
+            value = float(value.replace(",", "."))
+        except ValueError:
+            return value
+    if "integer" in types and isinstance(value, float) and value.is_integer():
+        return int(value)
+    if "number" in types and isinstance(value, float) and value.is_integer() and "integer" not in types:
+        return int(value)
+    return value
+
+
+EXAMPLE = re.compile(r"(?:\be\.?\s?g\.|\bex\.|\bexemple\s*:|\bpar exemple\b|\bfor (?:example|instance)\b|\bsuch as\b|"
+                     r"\bcomme\b|\blike\b)\s*:?\s*[«\"'“]?\s*([^,;»\"”()]+?)\s*(?:[,;»\"”()]|\.(?:\s|$)|$)", re.I)
+
+
+def example(spec: dict) -> str | None:
+    """The example a parameter's description gives (« The city, e.g. Paris » → "Paris")."""
+    description = spec.get("description") if isinstance(spec, dict) else None
+    m = EXAMPLE.search(description) if isinstance(description, str) else None
+    return m.group(1).strip() if m and m.group(1).strip() else None
+
+
+def fallback(spec: dict, latest: str, lang: str = "fr") -> object:
+    """A schema-valid value for a forced call when the request names nothing that fits (what the API forces
+    out): the schema's default, its first enum value, the description's example, else a neutral value —
+    never a word of the request taken at random (« Bonjour » is not a city)."""
+    if "default" in spec:
+        return spec["default"]
+    if spec.get("enum"):
+        return spec["enum"][0]
+    types = _types(spec)
+    if "string" in types:
+        shown = example(spec)
+        if shown:
+            return shown
+        if spec.get("format") == "email":
+            return "inconnu@example.com" if lang == "fr" else "unknown@example.com"
+        if spec.get("format") == "date":
+            return "1970-01-01"
+        return "inconnu" if lang == "fr" else "unknown"
+    if "integer" in types:
+        return int(spec.get("minimum", 0))
+    if "number" in types:
+        return spec.get("minimum", 0)
+    if "boolean" in types:
+        return False
+    if "array" in types:
+        return []
+    return {}
+
+
+def _pair_key(name: str, spec: dict) -> object:
+    """What makes two parameters the two ends of one pair: the same enum, or the same kind of value."""
+    if isinstance(spec.get("enum"), list):
+        return tuple(map(str, spec["enum"]))
+    return kind_of(name, spec)
+
+
+def roles(tool: dict) -> dict[str, tuple[str, bool, str]]:
+    """name → (role, paired, kind) for the parameters that are one end of a pair (from_currency / to_currency,
+    origin / destination, start / end…). A bare end (« from », "quote") takes its partner's kind."""
+    props = properties(tool)
+    key = repr(props)
+    found = _ROLES.get(key)
+    if found is None:
+        if len(_ROLES) > 512:
+            _ROLES.clear()
+        found = _ROLES[key] = _roles(props)
+    return found
+
+
+_ROLES: dict = {}
+
+
+def _roles(props: dict) -> dict[str, tuple[str, bool, str]]:
+    props = {n: (s if isinstance(s, dict) else {}) for n, s in props.items()}
+    found = {n: (rd.role_of(n), _pair_key(n, s), kind_of(n, s)) for n, s in props.items()}
+    out = {}
+    for name, (role, key, kind) in found.items():
+        if role is None:
+            continue
+        partners = [(k, kd) for other, (r, k, kd) in found.items()
+                    if other != name and r and r != role and (k == key or "other" in (k, key))]
+        if kind == "other" and partners:
+            kind = next((kd for _, kd in partners if kd != "other"), kind)
+        out[name] = (role, bool(partners), kind)
+    return out
+
+
+def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") -> Filled:
+    """An input for `tool`: required properties always present (or reported missing), valid JSON schema."""
+    props = properties(tool)
+    needed = required(tool)
+    operands = list(ctx.numbers) if ctx.numbers else rd.operands(ctx.facts.latest)
+    pairs = roles(tool)
+    out: dict = {}
+    for name, spec in props.items():
+        spec = spec if isinstance(spec, dict) else {}
+        types = _types(spec)
+        if "array" in types:
+            items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+            values = (rd.places(ctx.facts.latest) or rd.identifiers(ctx.facts.latest) or rd.quoted(ctx.facts.latest)
+                      if "string" in _types(items) else operands)
+            if values or name in needed:
+                out[name] = [_typed(v, items) for v in values]
+            continue
+        role, paired, pair_kind = pairs.get(name, (None, False, None))
+        value = _typed(_scalar(name, spec, ctx, operands, name in needed, role, paired, pair_kind), spec)
+        if value is None and "enum" in spec and name in needed:
+            value = spec.get("default", spec["enum"][0])
+        if value is None and "boolean" in types and name in needed:
+            value = bool(spec.get("default", False))
+        if value is None and "default" in spec and name in needed:
+            value = spec["default"]
+        if value is not None:
+            out[name] = value
+    missing = [name for name in needed if name not in out]
+    errors = list(validator(schema_of(tool)).iter_errors(out))
+    for error in errors:
+        bad = error.path[0] if error.path else None
+        if isinstance(bad, str) and bad in out:
+            del out[bad]
+            if bad in needed and bad not in missing:
+                missing.append(bad)
+    if forced:
+        for name in missing:
+            out[name] = fallback(props.get(name) if isinstance(props.get(name), dict) else {}, ctx.facts.latest, lang)
+        missing = []
+        if list(validator(schema_of(tool)).iter_errors(out)):
+            out = {n: fallback(props.get(n) if isinstance(props.get(n), dict) else {}, ctx.facts.latest, lang)
+                   for n in needed}
+    return Filled(out, missing)
+
+
+def main_property(tool: dict) -> tuple[str, str] | None:
+    """The property that names *what* the call is about (a place, an id, a person), for one call per entity."""
+    props = properties(tool)
+    order = required(tool) + [p for p in props if p not in required(tool)]
+    pairs = roles(tool)
+    for name in order:
+        spec = props.get(name) if isinstance(props.get(name), dict) else {}
+        if "string" not in _types(spec) or "enum" in spec or pairs.get(name, (None, False, None))[1]:
+            continue                # one end of a pair (origin / destination) is not « the » entity
+        kind = kind_of(name, spec)
+        if kind in ("place", "id", "person", "email", "ticker", "item", "url", "other"):
+            return name, kind
+    return None
+
+
+def entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
+    """(property, value) for each independent entity of the latest request the tool should be called on."""
+    main = main_property(tool)
+    if main is None:
+        return []
+    name, kind = main
+    latest = facts.latest
+    if kind == "id":
+        values = rd.identifiers(latest) or [str(n) for n in rd.cued_numbers(latest)]
+    elif kind == "email":
+        values = rd.emails(latest)
+    elif kind == "place":
+        values = rd.place_names(latest)
+    elif kind == "ticker":
+        values = tickers(latest)
+    elif kind == "item":
+        values = rd.things(latest)
+    elif kind == "url":
+        values = rd.addresses(latest)
+    else:
+        values = rd.places(latest)
+    return [(name, v) for v in values]

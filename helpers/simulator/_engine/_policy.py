@@ -1,0 +1,54 @@
+"""The API's rules on a reply, whoever decided it: `tool_choice`, `disable_parallel_tool_use`, and
+what a split history teaches the model.
+
+Checked against the documentation (platform.claude.com, « Define tools », « Parallel tool use »,
+« Troubleshooting tool use », and the `tool_choice` types of the pinned `anthropic` SDK):
+- auto: "The model will automatically decide whether to use tools."
+- any: "The model will use any available tools." — and, with `any` or `tool`, "we will prefill the
+  assistant message to force a tool to be used. This means that the models will not emit a natural
+  language response or explanation before tool_use content blocks, even if explicitly asked to do so."
+- tool: "The model will use the specified tool with `tool_choice.name`."
+- none: "The model will not be allowed to use tools."
+- disable_parallel_tool_use: with `auto`, "the model will output at most one tool use"; with `any`
+  or `tool`, "exactly one tool use".
+- Split results: the Messages API combines consecutive same-role turns, but "Claude calls tools
+  sequentially when parallel would be better — Message history formatting — Send multiple
+  tool_result blocks in ONE user message, not one per turn": after such a history, one call per turn.
+"""
+from __future__ import annotations
+
+from .._conversation import Conversation
+from .._model import Reply
+
+SCRIPTED = "scénario"     # the graders' scripts say exactly what the model does: no model habit applies
+
+
+def _calls(reply: Reply) -> list[dict]:
+    return [b for b in reply.blocks if b["type"] == "tool_use"]
+
+
+def constrain(conv: Conversation, reply: Reply, source: str) -> Reply:
+    if reply.stop_reason == "refusal":
+        return reply
+    choice = conv.tool_choice
+    kind = choice.get("type", "auto")
+    single = bool(choice.get("disable_parallel_tool_use")) or (conv.split_results and source != SCRIPTED)
+    if kind == "none":
+        blocks = [b for b in reply.blocks if b["type"] != "tool_use"]
+        if not blocks:
+            from . import Engine
+            return Engine(conv).reply()
+        return Reply(blocks=blocks, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
+    if kind in ("any", "tool"):
+        wanted = choice.get("name") if kind == "tool" else None
+        calls = [b for b in _calls(reply) if wanted is None or b["name"] == wanted]
+        if not calls:
+            from . import Engine
+            calls = [{"type": "tool_use", "name": n, "input": i} for n, i in Engine(conv).forced_calls(wanted)]
+        if not calls:       # no tool at all: nothing can be forced (the request had no tools)
+            return reply
+        return Reply(blocks=calls[:1] if single else calls)
+    if single and len(_calls(reply)) > 1:
+        first = next(i for i, b in enumerate(reply.blocks) if b["type"] == "tool_use")
+        return Reply(blocks=reply.blocks[:first + 1], stop_reason=reply.stop_reason, stop_details=reply.stop_details)
+    return reply

@@ -1,0 +1,421 @@
+"""How the simulated model reads a request: its language, the instructions of the system prompt,
+and the values a tool may need (places, ids, numbers, quoted text, e-mails, names, dates).
+
+Pure functions of text, deterministic. The request is read the way a careful model reads it: the
+latest user message first, then what was said earlier in the conversation.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from . import _lexicon as lex
+
+QUOTED = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"|‘([^’]+)’|(?<![\w])'([^']{2,}?)'(?![\w])")
+IDENTIFIER = re.compile(r"\b[A-Z]{2,5}-?\d{2,}(?:-\d+)?\b")
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
+NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w])")
+ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+SLASH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
+CAPITALISED = re.compile(r"(?<![\w'’-])([A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+(?:[\s-](?:[A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+|sur|en|de|du|la|le|les))*)")
+ID_CUE = re.compile(r"(?:utilisateur|user|client|customer|compte|account|num[ée]ro|n°|no\.?|id|#|membre|member|"
+                    r"ticket|dossier|case|employ[ée]e?|produit|product|article|item|commande|order)\s*"
+                    r"(?:n°|#|:|=|id|number|numéro)?\s*(\d+)\b",
+                    re.I)
+NAME_STATED = re.compile(r"(?:je m'appelle|mon nom est|mon prénom est|my name is|i am called|call me)\s+"
+                         r"([A-ZÉÈ][\w-]+(?:\s[A-ZÉÈ][\w-]+)?)", re.I)
+# Capitalised words that open a sentence or a question are not names of places.
+NOT_ENTITIES = frozenset(lex.fold(w) for w in """
+Quel Quelle Quels Quelles Combien Comment Pourquoi Quand Où Est Peux Pouvez Donne Dis Fais Calcule Cherche Traduis
+Additionne Bonjour Salut Merci Je Tu Il Elle Nous Vous Ils Elles Le La Les Un Une Des Et Ou Mais Donc Puis Ensuite
+Avec Pour Sur Dans En Au Aux Du De Ce Cette Ces Mon Ma Mes Ton Ta Tes Son Sa Ses Notre Votre Leur Si Alors Aussi
+What Which Who How Why When Where Is Are Can Could Would Please Tell Give Find Search Translate Add Calculate The A An
+And Or But Then Also With For On In At Of My Your His Her Our Their If Hello Hi Thanks Thank Yes No Ok Okay Me I
+Réponds Réponse Answer Utilisateur User Client Customer Commande Order Météo Weather Temps Traduction Somme Sum
+Lundi Mardi Mercredi Jeudi Vendredi Samedi Dimanche Monday Tuesday Wednesday Thursday Friday Saturday Sunday
+Aujourd Today Demain Tomorrow Hier Yesterday Celsius Fahrenheit Kelvin Anglais Français Espagnol Allemand English
+French Spanish German Italien Italian Japonais Japanese
+""".split())
+CONNECTOR = re.compile(r"\s*(?:,|\bet\b|\band\b|\bpuis\b|&|\bou\b|\bor\b)\s*", re.I)
+FOLLOW_UP = re.compile(r"^\s*(?:et|and|what about|how about|et pour|et à|et a|et en|même chose|same for)\b|"
+                       r"\b(?:elle|ça|cela|celle-ci|celui-ci|la mienne|le mien|it|its|that one|this one|them)\b|"
+                       r"où en est", re.I)
+
+
+def _fresh(fn):
+    """Memoise a pure reader of text; each caller gets its own list."""
+    cached = lru_cache(maxsize=1024)(lambda text: tuple(fn(text)))
+
+    def wrapper(text: str) -> list:
+        return list(cached(text))
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
+def language(text: str) -> str:
+    """"fr" or "en": the language the text is written in (French when unsure: the course's language)."""
+    tokens = lex.words(text)
+    fr = sum(1 for t in tokens if t in lex.FRENCH_MARKERS) + 2 * len(re.findall(r"[éèàùçêâîôœ]", text.lower()))
+    en = sum(1 for t in tokens if t in lex.ENGLISH_MARKERS)
+    return "en" if en > fr else "fr"
+
+
+@dataclass(frozen=True)
+class Instructions:
+    """What the system prompt asks for, when the model can recognise it."""
+    language: str | None = None       # "fr" / "en": answer in this language whatever the request's
+    json: bool = False                # answer with a JSON object
+    brief: bool = False               # one sentence
+    upper: bool = False               # in capital letters
+    persona: str | None = None        # « Tu es Max, … » → "Max, …"
+
+
+_LANG_RULES = [
+    (re.compile(r"(?:r[ée]ponds?|r[ée]pondez|[ée]cris|parle|answer|respond|reply|write|speak)\b[^.\n]{0,40}?"
+                r"(?:en|in)\s+(anglais|english|fran[çc]ais|french)", re.I), None),
+    (re.compile(r"\b(english|anglais|french|fran[çc]ais)\s+only\b|\bonly\s+(?:in\s+)?(english|french)\b|"
+                r"\buniquement\s+en\s+(anglais|fran[çc]ais)\b|\btoujours\s+en\s+(anglais|fran[çc]ais)\b", re.I), None),
+]
+_JSON = re.compile(r"(?:r[ée]ponds?|r[ée]ponse|r[ée]pondez|answer|respond|reply|output|format|renvoie|return|"
+                   r"only|uniquement|seulement)\b[^.\n]{0,40}\bjson\b|\bjson\s+(?:only|uniquement|seulement)\b|"
+                   r"\ben\s+json\b|\bin\s+json\b|\bau\s+format\s+json\b", re.I)
+_BRIEF = re.compile(r"\ben une (?:seule )?phrase\b|\bin (?:one|a single) sentence\b|\bune phrase maximum\b|"
+                    r"\b(?:sois|soyez) (?:bref|brève|concis)|\bbe (?:brief|concise)\b|\bbri[eè]vement\b|\bbriefly\b",
+                    re.I)
+_UPPER = re.compile(r"\ben majuscules\b|\bin (?:all )?(?:capital letters|caps|upper ?case)\b", re.I)
+_PERSONA = re.compile(r"(?:^|[.!\n]\s*)(?i:tu es|vous êtes|you are|tu t'appelles|your name is)\s+"
+                      r"([A-ZÉ][\w-]+(?:,\s*[^.\n]{3,60})?)", re.M)
+
+
+def instructions(system: str) -> Instructions:
+    if not system:
+        return Instructions()
+    wanted = None
+    for rule, _ in _LANG_RULES:
+        m = rule.search(system)
+        if m:
+            word = lex.fold(next(g for g in m.groups() if g))
+            wanted = "en" if word in ("anglais", "english") else "fr"
+            break
+    persona = _PERSONA.search(system)
+    return Instructions(language=wanted, json=bool(_JSON.search(system)), brief=bool(_BRIEF.search(system)),
+                        upper=bool(_UPPER.search(system)),
+                        persona=persona.group(1).strip().rstrip(",") if persona and "Claude" not in persona.group(1)
+                        else None)
+
+
+@_fresh
+def quoted(text: str) -> list[str]:
+    return [next(g for g in m.groups() if g).strip() for m in QUOTED.finditer(text)]
+
+
+def after_colon(text: str) -> str | None:
+    """The text after a colon (« Traduis en anglais : bonjour tout le monde »)."""
+    if ":" not in text:
+        return None
+    tail = text.split(":", 1)[1].strip().strip("?.! ")
+    return tail or None
+
+
+@_fresh
+def identifiers(text: str) -> list[str]:
+    return list(dict.fromkeys(m.group(0) for m in IDENTIFIER.finditer(text)))
+
+
+@_fresh
+def emails(text: str) -> list[str]:
+    return list(dict.fromkeys(EMAIL.findall(text)))
+
+
+@_fresh
+def cued_numbers(text: str) -> list[int]:
+    """Numbers that name something (« utilisateur 42 », "user #7"): ids, never operands."""
+    return [int(m.group(1)) for m in ID_CUE.finditer(text)]
+
+
+@_fresh
+def numbers(text: str) -> list[float]:
+    """Every number of the text, in order (dates, ids and e-mails left out)."""
+    cleaned = EMAIL.sub(" ", ISO_DATE.sub(" ", SLASH_DATE.sub(" ", IDENTIFIER.sub(" ", text))))
+    cleaned = re.sub(r"(?<=\d)[\u202f\u00a0 ](?=\d{3}\b)", "", cleaned)   # 1 044 500 → 1044500
+    return [float(n.replace(",", ".")) for n in NUMBER.findall(cleaned)]
+
+
+@_fresh
+def operands(text: str) -> list[float]:
+    """The numbers to compute with: all numbers but those that name something."""
+    cued = cued_numbers(text)
+    out = []
+    for n in numbers(text):
+        if n.is_integer() and int(n) in cued:
+            cued.remove(int(n))
+            continue
+        out.append(n)
+    return out
+
+
+@_fresh
+def dates(text: str) -> list[str]:
+    return ISO_DATE.findall(text) + SLASH_DATE.findall(text)
+
+
+SENTENCE_START = re.compile(r"(?:^|[.!?:;\n]\s*)$")
+NAMING_VERB = re.compile(r"^\s*(?:(?:est|sont|a|ont|is|are|has|have|was|compte|possède)\b|,|\?|!|\.|$)", re.I)
+
+
+@_fresh
+def places(text: str) -> list[str]:
+    """Proper nouns of the text, in order: « Paris et Tokyo » → ["Paris", "Tokyo"].
+
+    A capitalised word that opens a sentence counts only when what follows reads like a name's
+    sentence (« Paris est-il… », "Tokyo, Osaka…"): otherwise it is the sentence's first word."""
+    found: list[str] = []
+    stripped = QUOTED.sub(" ", IDENTIFIER.sub(" ", EMAIL.sub(" ", text)))
+    for m in CAPITALISED.finditer(stripped):
+        if SENTENCE_START.search(stripped[:m.start()]) and " " not in m.group(1) and \
+                not NAMING_VERB.match(stripped[m.end():]):
+            continue
+        name = re.sub(r"[\s-](?:sur|en|de|du|la|le|les)$", "", m.group(1)).strip()
+        parts = name.split()
+        while parts and lex.fold(parts[0]) in NOT_ENTITIES:
+            parts = parts[1:]
+        name = " ".join(parts)
+        if name and lex.fold(name) not in NOT_ENTITIES and name not in found:
+            found.append(name)
+    return found
+
+
+ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
+NOT_PLACES = frozenset({"API", "JSON", "OK", "USD", "EUR", "JPY", "GBP", "CHF", "ID", "SDK", "CLI", "FAQ", "PDF", "URL"})
+AFTER_PREPOSITION = re.compile(r"\b(?:à|a|au|en|in|at|for|pour|sur|near|près de)\s+((?:(?:new|san|santa|los|las|saint|"
+                               r"sainte|st|rio|buenos|hong|kuala|tel|abu|sao|são|le|la|port|mont|cape|cap)\s+)?"
+                               r"[a-zà-ÿ][a-zà-ÿ-]{2,})", re.I)
+NOT_LOWER_PLACES = frozenset(lex.fold(w) for w in """
+moi toi lui elle nous vous eux the this that my your me us it him her them quelle quel quoi combien celsius fahrenheit
+anglais français francais espagnol allemand english french spanish german json ce cette ces un une des le la les
+maintenant demain aujourd hui today tomorrow now present présent moment general général detail détail total
+""".split())
+
+
+@_fresh
+def place_names(text: str) -> list[str]:
+    """Places for a parameter that wants one: proper nouns, else acronyms (« SF », "NYC"), else a lower-case
+    word after « à » / "in" (« quel temps à paris » → "Paris")."""
+    found = places(text)
+    if found:
+        return found
+    found = [a for a in ACRONYM.findall(text) if a not in NOT_PLACES]
+    if found:
+        return list(dict.fromkeys(found))
+    return list(dict.fromkeys(m.group(1).title() for m in AFTER_PREPOSITION.finditer(text)
+                              if lex.fold(m.group(1)) not in NOT_LOWER_PLACES))
+
+
+@_fresh
+def languages(text: str) -> list[str]:
+    """Language names of the text, as ISO codes, in order (« en anglais » → ["en"])."""
+    out = []
+    for token in lex.words(text):
+        code = lex.LANGUAGES.get(token)
+        if code and code not in out:
+            out.append(code)
+    return out
+
+
+URL = re.compile(r"\bhttps?://[^\s<>\"'»]+|\b(?:\d{1,3}\.){3}\d{1,3}\b|"
+                 r"\b(?:[a-z0-9-]+\.)+(?:com|org|net|fr|io|dev|ai|edu|gov|eu|de|uk|co|app|info)\b(?:/[^\s\"'»]*)?", re.I)
+
+
+@_fresh
+def addresses(text: str) -> list[str]:
+    """URLs, host names and IP addresses, as written (« 8.8.8.8 », "example.com", "https://…")."""
+    cleaned = EMAIL.sub(" ", text)
+    return list(dict.fromkeys(m.group(0).rstrip(".,;:!?)") for m in URL.finditer(cleaned)))
+
+
+# -- values that come in pairs: « de Paris à Montréal », « 250 euros en dollars canadiens » ------------------------
+
+def role_of(name: str) -> str | None:
+    """"to" / "from" when a parameter's name says which end of a pair it is (to_currency, devise_source,
+    origin, destination…), else None."""
+    tokens = set(lex.words(name))
+    if tokens & lex.TO_ROLE:
+        return "to"
+    if tokens & lex.FROM_ROLE:
+        return "from"
+    return None
+
+
+_SKIPPED_BEFORE = frozenset({"le", "la", "les", "l", "the", "un", "une", "des", "some", "my", "mon", "ma", "mes"})
+
+
+def cue(folded: str, start: int) -> str | None:
+    """"to" / "from" when the words just before `start` (in folded text) introduce a destination or a source."""
+    before = re.findall(r"[a-z0-9]+|->|→", folded[max(0, start - 30):start])
+    for word in reversed(before[-4:]):
+        if word in lex.TO_CUES:
+            return "to"
+        if word in lex.FROM_CUES:
+            return "from"
+        if word in _SKIPPED_BEFORE or word.isdigit():
+            continue
+        return None
+    return None
+
+
+def _alias_pattern(word: str) -> str:
+    """A word of the lexicon as a whole word of folded text (« € », "°c" may touch a number)."""
+    head = r"(?<![a-z0-9])" if word[0].isalnum() else ""
+    tail = r"(?![a-z0-9'’])" if word[-1].isalnum() else ""
+    return head + re.escape(word) + tail
+
+
+@lru_cache(maxsize=2048)
+def coded_mentions(text: str, codes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+    """Where the text names one of `codes` (directly or through the lexicon's words for it), in order:
+    ((code, cue), …). « 250 euros en dollars canadiens », (EUR, CAD) → (("EUR", None), ("CAD", "to"))."""
+    folded = lex.fold(text)
+    spans: list[tuple[int, int, str]] = []
+    for code in codes:
+        key = lex.fold(str(code))
+        words = list(lex.ALIASES.get(key, ()))
+        if len(key) > 2:
+            words.append(key)
+        for word in words:
+            for m in re.finditer(_alias_pattern(word), folded):
+                spans.append((m.start(), m.end(), code))
+        if len(key) <= 2:
+            # A short code (« C », "km", "F") counts as written, in its own case, after a number or a cue.
+            for m in re.finditer(rf"(?<![\w'’]){re.escape(str(code))}(?![\w'’])", text):
+                if re.search(r"(?:\d\s*°?|\b(?:en|to|into|in|from|de|vers))\s*$", text[:m.start()], re.I):
+                    spans.append((m.start(), m.end(), code))
+    spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
+    out, end = [], -1
+    for start, stop, code in spans:
+        if start < end:
+            continue                      # inside a longer name already read (« dollars » in « dollars canadiens »)
+        out.append((code, cue(folded, start)))
+        end = stop
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def place_mentions(text: str) -> tuple[tuple[str, str | None], ...]:
+    """Places with the word that introduces them: « de Paris à Montréal » → (("Paris", "from"), ("Montréal", "to"))."""
+    folded = lex.fold(text)
+    out = []
+    for name in place_names(text):
+        at = text.find(name)
+        if at < 0:
+            at = folded.find(lex.fold(name))
+        out.append((name, cue(folded, at) if at >= 0 else None))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def language_mentions(text: str) -> tuple[tuple[str, str | None], ...]:
+    folded = lex.fold(text)
+    out = []
+    for m in re.finditer(r"[a-z]+", folded):
+        code = lex.LANGUAGES.get(m.group(0))
+        if code:
+            out.append((code, cue(folded, m.start())))
+    return tuple(out)
+
+
+def pick(mentions, role: str | None, paired: bool = True) -> object:
+    """The value a parameter with `role` takes among (value, cue) mentions; `paired`: the tool also has the
+    other end of the pair (then a single uncued value is the source, not the destination)."""
+    mentions = list(mentions)
+    if not mentions:
+        return None
+    if role == "to":
+        cued = [v for v, c in mentions if c == "to"]
+        if cued:
+            return cued[-1]
+        source = pick(mentions, "from")
+        rest = [v for v, c in mentions if c != "from" and v != source]
+        if rest:
+            return rest[-1]
+        return mentions[-1][0] if not paired else None
+    if role == "from":
+        cued = [v for v, c in mentions if c == "from"]
+        if cued:
+            return cued[0]
+        rest = [v for v, c in mentions if c != "to"]
+        return rest[0] if rest else None
+    return mentions[0][0]
+
+
+QUANTITY_NOUN = re.compile(r"(?<![\w.,])\d+\s+(?!%|€|\$)([a-zà-ÿ][a-zà-ÿ'’-]{2,}(?:\s+(?:de|d'|d’|of)\s*[a-zà-ÿ'’-]{2,})?)",
+                           re.I)
+NOT_ITEMS = frozenset(lex.fold(w) for w in """
+personnes personne people persons fois times jours jour days day nuits nuit nights night heures heure hours hour
+minutes minute ans years euros euro dollars dollar km miles mile metres meters kg kilos pourcent percent
+""".split())
+
+
+ARTICLE_NOUN = re.compile(r"\b(?:a|an|one|un|une)\s+([a-zà-ÿ][a-zà-ÿ'’-]{2,})\b", re.I)
+
+
+@_fresh
+def things(text: str) -> list[str]:
+    """What a request is about when it is a thing, not a place: proper nouns (« le Widget »), quoted names,
+    then the noun after a quantity (« 3 croissants » → "croissants")."""
+    found = places(text) or quoted(text)
+    if found:
+        return found
+    found = [m.group(1) for m in QUANTITY_NOUN.finditer(text) if lex.fold(m.group(1).split()[0]) not in NOT_ITEMS]
+    if found:
+        return found
+    # Last, the noun after an article (« dans une banane », "in a banana").
+    return [m.group(1) for m in ARTICLE_NOUN.finditer(text)
+            if lex.fold(m.group(1)) not in NOT_ITEMS and lex.fold(m.group(1)) not in lex.STOP_WORDS][:1]
+
+
+SEARCH_LEAD = re.compile(r"^\s*(?:(?:peux-tu|pouvez-vous|pourrais-tu|pourriez-vous|can you|could you|please|"
+                         r"stp|s'il te plaît)\s+)?(?:me\s+)?(?:cherche[rz]?|recherche[rz]?|trouve[rz]?|search(?: for)?|"
+                         r"find|look up|lookup|google)\s+(?:moi\s+|me\s+)?", re.I)
+NEXT_STEP = re.compile(r"\s*(?:,\s*)?(?:\b(?:puis|ensuite|then|and then|et ensuite)\b|\b(?:et|and)\s+(?=calcul|comput|"
+                       r"multipli|divis|addition|add|ajout|donne|give|tell|dis))[\s\S]*$", re.I)
+
+
+@_fresh
+def search_terms(text: str) -> list[str]:
+    """What to search for, the way a model writes a query: the request without its command verb, its
+    politeness, or the next step (« Cherche le prix du billet Paris-Lyon puis calcule… » → "le prix du billet
+    Paris-Lyon")."""
+    terms = NEXT_STEP.sub("", SEARCH_LEAD.sub("", text.strip())).strip(" ?.!,;:")
+    return [terms] if terms else []
+
+
+def stated_name(texts: list[str]) -> str | None:
+    for text in reversed(texts):
+        m = NAME_STATED.search(text)
+        if m:
+            return m.group(1)
+    return None
+
+
+def is_follow_up(text: str) -> bool:
+    return bool(FOLLOW_UP.match(text))
+
+
+@dataclass
+class Facts:
+    """Everything the model can quote from the conversation: the latest request first, then history."""
+    latest: str
+    earlier: list[str] = field(default_factory=list)
+
+    @property
+    def everything(self) -> list[str]:
+        return [self.latest] + list(reversed(self.earlier))
+
+    def first(self, finder) -> list:
+        """Values found by `finder` in the latest request, else in the most recent earlier turn that has any."""
+        for text in self.everything:
+            found = finder(text)
+            if found:
+                return found
+        return []

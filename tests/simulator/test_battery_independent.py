@@ -1,0 +1,545 @@
+"""An independent battery of learner experiments against the simulated model (issue 10's contract:
+« an independent battery of the same kind will also be run against the course »).
+
+Different tools, domains and phrasings from test_battery.py: stocks, currencies with enums, flights,
+units, invoices, tickets, dictionaries, carts, hotels, reminders; French and English; the Messages API
+through the real `anthropic` client, and (marked `cli`) the Agent SDK through the real CLI.
+
+Each row is what a learner would try and what a careful model does with it. The loop that runs a row
+is a correct agent loop; every tool input is checked against the tool's own `input_schema`. A row
+states the calls of the first response (name and the input fields that matter, so: which tool,
+which values, parallel or not), the number of calls in all, and words the final answer must (or must
+never) contain. Every final answer is also checked for what no model writes: a dump of the tool's
+JSON (« Voici le résultat : add — sum : 42 »), an empty text.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import jsonschema
+import pytest
+
+from conftest import MODEL
+
+
+def tool(name: str, description: str, required: tuple = (), **props) -> dict:
+    return {"name": name, "description": description,
+            "input_schema": {"type": "object", "properties": props, "required": list(required)}}
+
+
+S = {"type": "string"}
+N = {"type": "number"}
+I = {"type": "integer"}
+CURRENCY_CODES = ["EUR", "USD", "CAD", "GBP", "JPY"]
+
+STOCK = tool("get_stock_price", "Get the latest stock price for a company.", ("ticker",),
+             ticker={"type": "string", "description": "Ticker symbol, e.g. AAPL"})
+CONVERT = tool("convert_currency", "Convertit un montant d'une devise dans une autre.",
+               ("amount", "from_currency", "to_currency"), amount=N,
+               from_currency={"type": "string", "enum": CURRENCY_CODES},
+               to_currency={"type": "string", "enum": CURRENCY_CODES})
+CONVERT_FR = tool("convertir_devise", "Convertit une somme entre deux devises.", ("montant", "devise_source",
+                                                                                  "devise_cible"),
+                  montant=N, devise_source={"type": "string", "description": "code ISO 4217, ex. EUR"},
+                  devise_cible={"type": "string", "description": "code ISO 4217"})
+METEO = tool("meteo_ville", "Donne la météo actuelle d'une ville.", ("ville",),
+             ville={"type": "string", "description": "Nom de la ville, par exemple Lyon"})
+WEATHER = tool("get_weather", "Get the current weather for a city.", ("city",),
+               city={"type": "string", "description": "The city, e.g. Paris"})
+FORECAST = tool("get_forecast", "Weather forecast for a location.", ("place",), place=S,
+                days={"type": "integer", "minimum": 1, "maximum": 7, "default": 3})
+SEARCH_PRICE = tool("search_price", "Cherche le prix d'un billet de train pour un trajet.", ("route",),
+                    route={"type": "string", "description": "trajet, ex. Marseille-Nice"})
+CALCULATOR = tool("calculator", "Evaluate an arithmetic expression.", ("expression",), expression=S)
+ADD = tool("add", "Additionne deux nombres.", ("a", "b"), a=N, b=N)
+MULTIPLY = tool("multiply", "Multiply two numbers.", ("x", "y"), x=N, y=N)
+SUBTRACT = tool("soustraire", "Soustrait b de a.", ("a", "b"), a=I, b=I)
+GET_USER = tool("get_user", "Fetch a user's profile by id.", ("id",), id=I)
+UNITS = tool("convert_units", "Convert a length between units.", ("value", "from_unit", "to_unit"), value=N,
+             from_unit={"type": "string", "enum": ["km", "mi", "m", "ft"]},
+             to_unit={"type": "string", "enum": ["km", "mi", "m", "ft"]})
+TEMPERATURE = tool("convert_temperature", "Convert a temperature between scales.", ("value", "from_scale",
+                                                                                     "to_scale"),
+                   value=N, from_scale={"type": "string", "enum": ["C", "F", "K"]},
+                   to_scale={"type": "string", "enum": ["C", "F", "K"]})
+TRADUIRE = tool("traduire", "Traduit un texte.", ("texte", "langue_cible"), texte=S,
+                langue_cible={"type": "string", "enum": ["anglais", "espagnol", "allemand", "italien"]})
+TRANSLATE = tool("translate_text", "Translate text between languages.", ("text", "source_lang", "target_lang"),
+                 text=S, source_lang={"type": "string", "description": "ISO 639-1 code"},
+                 target_lang={"type": "string", "description": "ISO 639-1 code"})
+FLIGHTS = tool("search_flights", "Recherche des vols entre deux villes.", ("origin", "destination"),
+               origin=S, destination=S, date={"type": "string", "format": "date"})
+INVOICE = tool("get_invoice", "Récupère une facture par son numéro.", ("invoice_id",),
+               invoice_id={"type": "string", "pattern": "^INV-[0-9]{4}-[0-9]{3}$"})
+TICKET = tool("get_ticket", "Détails d'un ticket de support.", ("ticket_id",), ticket_id=I)
+DEFINE = tool("define_word", "Donne la définition d'un mot du dictionnaire.", ("word",), word=S)
+AIR = tool("get_air_quality", "Air quality index (AQI) for a city.", ("city",), city=S)
+POPULATION = tool("get_population", "Population of a country.", ("country",), country=S)
+CART = tool("add_to_cart", "Ajoute un article au panier.", ("item", "quantity"), item=S,
+            quantity={"type": "integer", "minimum": 1})
+HOTEL = tool("book_hotel", "Book a hotel room.", ("city", "check_in", "nights"), city=S,
+             check_in={"type": "string", "description": "date, YYYY-MM-DD"}, nights={"type": "integer", "minimum": 1})
+AGENDA = tool("list_events", "Liste les événements de l'agenda pour une date.", ("date",),
+              date={"type": "string", "description": "AAAA-MM-JJ"})
+SUBSCRIBE = tool("subscribe_newsletter", "Subscribe an e-mail address to the newsletter.", ("email",),
+                 email={"type": "string", "format": "email"})
+ORDER = tool("check_order", "Check the status of an order.", ("order_number",),
+             order_number={"type": "string", "description": "e.g. ORD-1234"})
+
+PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
+AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
+POPULATIONS = {"Canada": 40_100_000, "Australia": 26_600_000}
+
+
+def fails(message):
+    def impl(**_):
+        raise RuntimeError(message)
+    return impl
+
+
+IMPL = {
+    "get_stock_price": lambda ticker: {"ticker": ticker, "price": PRICES[ticker], "currency": "USD"},
+    "convert_currency": lambda amount, from_currency, to_currency: {"result": round(amount * 1.47, 2),
+                                                                    "currency": to_currency},
+    "convertir_devise": lambda montant, devise_source, devise_cible: {"montant_converti": round(montant * 0.0062, 2)},
+    "meteo_ville": lambda ville: {"ville": ville, "temperature": 8, "ciel": "couvert"},
+    "get_weather": lambda city: {"city": city, "temp_c": 4, "conditions": "snow"},
+    "get_forecast": lambda place, days=3: {"place": place, "days": days, "summary": "rain"},
+    "search_price": lambda route: {"route": route, "prix": 45},
+    "calculator": lambda expression: {"result": eval(expression, {"__builtins__": {}})},  # noqa: S307 - test data
+    "add": lambda a, b: {"sum": a + b},
+    "multiply": lambda x, y: {"product": x * y},
+    "soustraire": lambda a, b: {"resultat": a - b},
+    "get_user": lambda id: {"id": id, "name": "Ada Lovelace", "plan": "pro"},
+    "convert_units": lambda value, from_unit, to_unit: {"value": round(value * 0.621371, 2), "unit": to_unit},
+    "convert_temperature": lambda value, from_scale, to_scale: {"value": round((value - 32) * 5 / 9, 1)},
+    "traduire": lambda texte, langue_cible: {"traduction": "vielen Dank"},
+    "translate_text": lambda text, source_lang, target_lang: {"translation": "thank you"},
+    "search_flights": lambda origin, destination, date=None: [{"flight": "AC 871", "price": 612},
+                                                              {"flight": "AF 346", "price": 688}],
+    "get_invoice": lambda invoice_id: {"invoice_id": invoice_id, "amount": {"INV-2024-001": 120,
+                                                                            "INV-2024-002": 75}[invoice_id],
+                                       "status": "payée"},
+    "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
+    "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
+    "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
+    "get_population": lambda country: {"country": country, "population": POPULATIONS[country]},
+    "add_to_cart": lambda item, quantity: {"cart_size": quantity, "ok": True},
+    "book_hotel": lambda city, check_in, nights: {"confirmation": "HTL-5521", "city": city},
+    "list_events": lambda date: [{"heure": "09:30", "titre": "Réunion d'équipe"}, {"heure": "14:00",
+                                                                                  "titre": "Dentiste"}],
+    "subscribe_newsletter": lambda email: {"subscribed": True, "email": email},
+    "check_order": lambda order_number: {"order_number": order_number, "status": "shipped"},
+}
+
+
+@dataclass
+class Case:
+    prompt: str | list                   # a question, or a whole history
+    tools: list
+    first: list | None = None            # calls of the first response: (name, {field: value or (alternatives)})
+    total: int | None = None             # calls made in the whole run
+    says: tuple = ()                     # the final text contains each of these (a tuple inside: any of them)
+    never: tuple = ()                    # … and none of these
+    system: str | None = None
+    tool_choice: dict | None = None
+    impl: dict = field(default_factory=dict)
+    each_turn: int | None = None         # at most this many calls per response
+    forced: bool = False                 # tool_choice any/tool: the first response is calls only, no text
+    json_answer: bool = False            # the final text parses as JSON
+    then: list | None = None             # calls of the second response, same form as `first`
+
+
+CASES = {
+    # -- 1. choosing from meaning, 3. independent entities in parallel, 4. answers that quote results --------------
+    "stock prices of two companies named, not ticked (EN)": Case(
+        "What's the stock price of Apple and Microsoft right now?", [STOCK],
+        [("get_stock_price", {"ticker": ("Apple", "AAPL")}), ("get_stock_price", {"ticker": ("Microsoft", "MSFT")})],
+        2, ("231.4", "415.2"), never=("ticker symbol", "Could you")),
+    "cours de bourse de deux sociétés": Case(
+        "Donne-moi le cours de l'action Apple et de Nvidia.", [STOCK],
+        [("get_stock_price", {"ticker": ("Apple", "AAPL")}), ("get_stock_price", {"ticker": ("Nvidia", "NVDA")})],
+        2, (("231,4", "231.4"), ("120,9", "120.9"))),
+    "qualité de l'air, trois villes en parallèle (EN)": Case(
+        "Compare the air quality in Delhi, Beijing and Paris.", [STOCK, AIR],
+        [("get_air_quality", {"city": "Delhi"}), ("get_air_quality", {"city": "Beijing"}),
+         ("get_air_quality", {"city": "Paris"})], 3, ("182", "97", "41")),
+    "deux factures en parallèle, motif du schéma": Case(
+        "Peux-tu me montrer les factures INV-2024-001 et INV-2024-002 ?", [INVOICE],
+        [("get_invoice", {"invoice_id": "INV-2024-001"}), ("get_invoice", {"invoice_id": "INV-2024-002"})],
+        2, ("120", "75", "payée")),
+    "ticket de support, identifiant entier": Case(
+        "Quel est le statut du ticket 5531 ?", [TICKET, DEFINE], [("get_ticket", {"ticket_id": 5531})], 1,
+        ("5531", ("open", "ouvert"))),
+    "définition d'un mot cité": Case(
+        "Que signifie le mot « sérendipité » ?", [DEFINE, TICKET], [("define_word", {"word": "sérendipité"})], 1,
+        ("découverte heureuse",)),
+    "prévisions : la valeur par défaut du schéma reste possible (EN)": Case(
+        "Will it rain in Oslo this week?", [FORECAST], [("get_forecast", {"place": "Oslo"})], 1, ("rain",)),
+    "agenda d'une date, résultat en liste": Case(
+        "Qu'est-ce que j'ai à l'agenda le 2025-05-12 ?", [AGENDA], [("list_events", {"date": "2025-05-12"})], 1,
+        ("09:30", "Réunion d'équipe", "Dentiste")),
+    "aucun outil pertinent : réponse en texte": Case(
+        "Quelle est la capitale de l'Australie ?", [STOCK, CONVERT], [], 0, (), never=("get_stock_price",)),
+    "no tool fits, no call (EN)": Case(
+        "Can you summarise the plot of Hamlet for me?", [CONVERT, AIR], [], 0, ()),
+
+    # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
+    "devises : deux enums distingués par from/to": Case(
+        "Convertis 250 euros en dollars canadiens.", [CONVERT],
+        [("convert_currency", {"amount": 250, "from_currency": "EUR", "to_currency": "CAD"})], 1,
+        (("367,5", "367.5"),)),
+    "currencies: pounds into US dollars (EN)": Case(
+        "How much is 80 pounds in US dollars?", [CONVERT],
+        [("convert_currency", {"amount": 80, "from_currency": "GBP", "to_currency": "USD"})], 1, ("117.6",)),
+    "devises : source et cible en toutes lettres, codes libres": Case(
+        "Combien valent 1000 yens en euros ?", [CONVERT_FR],
+        [("convertir_devise", {"montant": 1000, "devise_source": "JPY", "devise_cible": "EUR"})], 1,
+        (("6,2", "6.2"),)),
+    "unités : km en miles (EN)": Case(
+        "Convert 42 km to miles.", [UNITS],
+        [("convert_units", {"value": 42, "from_unit": "km", "to_unit": "mi"})], 1, ("26.1",)),
+    "température : fahrenheit vers celsius (EN)": Case(
+        "Convert 100 Fahrenheit to Celsius please.", [TEMPERATURE],
+        [("convert_temperature", {"value": 100, "from_scale": "F", "to_scale": "C"})], 1, ("37.8",)),
+    "traduction vers une langue d'enum": Case(
+        "Traduis « merci beaucoup » en allemand.", [TRADUIRE],
+        [("traduire", {"texte": "merci beaucoup", "langue_cible": "allemand"})], 1, ("vielen Dank",)),
+    "translation with source and target (EN)": Case(
+        "Translate 'gracias' from Spanish to English.", [TRANSLATE],
+        [("translate_text", {"text": "gracias", "source_lang": "es", "target_lang": "en"})], 1, ("thank you",)),
+    "vols : origine et destination distinguées": Case(
+        "Trouve-moi un vol de Paris à Montréal le 2025-03-14.", [FLIGHTS],
+        [("search_flights", {"origin": "Paris", "destination": "Montréal", "date": "2025-03-14"})], 1,
+        ("AC 871", "612")),
+    "flights, to and from in the other order (EN)": Case(
+        "I need a flight to Denver from Boston.", [FLIGHTS],
+        [("search_flights", {"origin": "Boston", "destination": "Denver"})], 1, ("AC 871",)),
+    "panier : un article et une quantité": Case(
+        "Ajoute 3 croissants à mon panier.", [CART], [("add_to_cart", {"item": ("croissants", "croissant"),
+                                                                       "quantity": 3})], 1, ("3",)),
+    "hotel: city, date and nights (EN)": Case(
+        "Book me a hotel in Lisbon from 2025-07-10 for 3 nights.", [HOTEL],
+        [("book_hotel", {"city": "Lisbon", "check_in": "2025-07-10", "nights": 3})], 1, ("HTL-5521",)),
+    "user by id, natural answer (EN)": Case(
+        "Who is user 42?", [GET_USER], [("get_user", {"id": 42})], 1, ("Ada Lovelace", "pro"),
+        never=("get_user —", "id: 42,", "Here is the result")),
+
+    # -- answers written the way a model writes them ------------------------------------------------------------
+    "addition : une phrase naturelle": Case(
+        "Combien font 17 + 25 ?", [ADD], [("add", {"a": 17, "b": 25})], 1, ("42",),
+        never=("Voici le résultat", "sum :", "add —")),
+    "multiply in words (EN)": Case(
+        "What is 12 times 8?", [MULTIPLY], [("multiply", {"x": 12, "y": 8})], 1, ("96",),
+        never=("product:", "multiply —")),
+    "soustraction en toutes lettres": Case(
+        "Combien font 100 moins 37 ?", [SUBTRACT], [("soustraire", {"a": 100, "b": 37})], 1, ("63",),
+        never=("resultat :",)),
+    "météo : une phrase, pas une fiche": Case(
+        "Il fait quel temps à Lille ?", [METEO], [("meteo_ville", {"ville": "Lille"})], 1, ("8", "Lille", "couvert"),
+        never=("ville :", "Voici le résultat")),
+
+    # -- 4. failures reported honestly, dependent steps across turns --------------------------------------------
+    "résultat JSON avec une clé error": Case(
+        "Quel temps fait-il à Lille ?", [METEO], [("meteo_ville", {"ville": "Lille"})], 1,
+        ("erreur", "service down"), never=("Voici le résultat", "error :"),
+        impl={"meteo_ville": lambda ville: {"error": "service down"}}),
+    "result with status error and a message (EN)": Case(
+        "What's the weather in Oslo?", [WEATHER], [("get_weather", {"city": "Oslo"})], 1,
+        ("error", "city not found"), never=("Here is the result",),
+        impl={"get_weather": lambda city: {"status": "error", "message": "city not found"}}),
+    "résultat JSON avec une clé erreur (en français)": Case(
+        "Convertis 10 euros en dollars.", [CONVERT], None, 1, ("erreur", "devise non prise en charge"),
+        never=("Voici le résultat",),
+        impl={"convert_currency": lambda **_: {"erreur": "devise non prise en charge"}}),
+    "is_error, no invented price (EN)": Case(
+        "What's the stock price of NVDA?", [STOCK], [("get_stock_price", {"ticker": "NVDA"})], 1,
+        ("market closed",), never=("120.9",), impl={"get_stock_price": fails("market closed")}),
+    "cherche un prix puis calcule pour 3 personnes": Case(
+        "Cherche le prix du billet Paris-Lyon puis calcule le prix pour 3 personnes.", [SEARCH_PRICE, CALCULATOR],
+        [("search_price", {"route": "Paris-Lyon"})], 2, ("45", "135"), never=("Le calcul (45)",),
+        then=[("calculator", {"expression": ("45 * 3", "45*3", "3 * 45")})]),
+    "price including 20 % VAT (EN)": Case(
+        "Look up the Marseille-Nice ticket price, then calculate it with 20% VAT.", [SEARCH_PRICE, CALCULATOR],
+        [("search_price", {"route": "Marseille-Nice"})], 2, ("45", "54"),
+        then=[("calculator", {"expression": ("45 * 1.2", "45 * 1.20", "45*1.2")})]),
+    "la moitié d'un prix trouvé": Case(
+        "Cherche le prix du trajet Lyon-Grenoble et calcule la moitié.", [SEARCH_PRICE, CALCULATOR],
+        [("search_price", {"route": "Lyon-Grenoble"})], 2, ("22,5", "45"),
+        then=[("calculator", {"expression": ("45 / 2", "45 * 0.5", "45/2")})]),
+    "populations then a sum with an add tool (EN)": Case(
+        "Look up the population of Canada and Australia and add them together.", [POPULATION, ADD],
+        [("get_population", {"country": "Canada"}), ("get_population", {"country": "Australia"})], 3,
+        ("66,700,000",), then=[("add", {"a": 40_100_000, "b": 26_600_000})]),
+
+    # -- 5. tool_choice, as documented ---------------------------------------------------------------------------
+    "tool_choice tool sur « Bonjour » : pas de ville « Bonjour »": Case(
+        "Bonjour", [WEATHER], [("get_weather", {"city": "Paris"})], None, (),
+        tool_choice={"type": "tool", "name": "get_weather"}, forced=True),
+    "tool_choice tool on a greeting, no example to use (EN)": Case(
+        "Hi there!", [AIR], [("get_air_quality", {"city": lambda v: v.lower() not in ("hi", "there", "hi there!",
+                                                                                      "hi there")})],
+        None, (), tool_choice={"type": "tool", "name": "get_air_quality"}, forced=True),
+    "tool_choice any : l'outil pertinent, sans texte": Case(
+        "Convertis 10 euros en dollars.", [METEO, CONVERT],
+        [("convert_currency", {"amount": 10, "from_currency": "EUR", "to_currency": "USD"})], None, (),
+        tool_choice={"type": "any"}, forced=True),
+    "tool_choice none: text only (EN)": Case(
+        "What's the air quality in Delhi?", [AIR], [], 0, ("tool",), tool_choice={"type": "none"}),
+    "disable_parallel_tool_use: one call per response (EN)": Case(
+        "Stock prices for Apple and Microsoft, please.", [STOCK],
+        [("get_stock_price", {"ticker": ("Apple", "AAPL")})], 2, ("231.4", "415.2"),
+        tool_choice={"type": "auto", "disable_parallel_tool_use": True}, each_turn=1),
+
+    # -- 6. system prompt and language ---------------------------------------------------------------------------
+    "system: French only, English question": Case(
+        "What's the air quality in Paris?", [AIR], [("get_air_quality", {"city": "Paris"})], 1, ("41",),
+        never=("Here is", "The air"), system="Tu es un assistant. Réponds uniquement en français."),
+    "système : toujours en anglais, question en français": Case(
+        "Quel est l'indice de qualité de l'air à Delhi ?", [AIR], [("get_air_quality", {"city": "Delhi"})], 1,
+        ("182",), never=("Voici",), system="Always answer in English."),
+    "système : JSON uniquement, avec un résultat": Case(
+        "Donne le cours de l'action NVDA.", [STOCK], [("get_stock_price", {"ticker": "NVDA"})], 1, ("120",),
+        system="Réponds uniquement en JSON.", json_answer=True),
+
+    # -- multi-turn: facts stated earlier are used later -----------------------------------------------------------
+    "multi-tour : la ville dite plus tôt (« chez moi »)": Case(
+        [{"role": "user", "content": "J'habite à Nantes."},
+         {"role": "assistant", "content": "C'est noté : vous habitez à Nantes."},
+         {"role": "user", "content": "Quel temps fait-il chez moi ?"}], [METEO],
+        [("meteo_ville", {"ville": "Nantes"})], 1, ("8", "Nantes")),
+    "multi-turn: e-mail given earlier (EN)": Case(
+        [{"role": "user", "content": "My email is ana@example.org."},
+         {"role": "assistant", "content": "Thanks, noted."},
+         {"role": "user", "content": "Please subscribe me to the newsletter."}], [SUBSCRIBE],
+        [("subscribe_newsletter", {"email": "ana@example.org"})], 1, ("ana@example.org",)),
+    "multi-turn: order number given earlier (EN)": Case(
+        [{"role": "user", "content": "Hi, my order is ORD-3141."},
+         {"role": "assistant", "content": "Thanks! How can I help with ORD-3141?"},
+         {"role": "user", "content": "Can you check its status?"}], [ORDER],
+        [("check_order", {"order_number": "ORD-3141"})], 1, ("shipped",)),
+    "required value missing: ask, do not invent (EN)": Case(
+        "What's the stock price?", [STOCK], [], 0, ("ticker",)),
+    "valeur requise absente : il demande": Case(
+        "Convertis cette somme en dollars canadiens.", [CONVERT], [], 0, (("montant", "amount"),)),
+
+    # -- 8. split results: accepted, then one call per turn ----------------------------------------------------
+    "split history then two more companies (EN)": Case(
+        [{"role": "user", "content": "Stock prices of Apple and Microsoft?"},
+         {"role": "assistant", "content": [
+             {"type": "tool_use", "id": "toolu_A", "name": "get_stock_price", "input": {"ticker": "AAPL"}},
+             {"type": "tool_use", "id": "toolu_M", "name": "get_stock_price", "input": {"ticker": "MSFT"}}]},
+         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_A", "content": "231.4"}]},
+         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_M", "content": "415.2"}]},
+         {"role": "assistant", "content": "Apple: 231.4 USD, Microsoft: 415.2 USD."},
+         {"role": "user", "content": "And Nvidia and Apple again?"}], [STOCK],
+        [("get_stock_price", {"ticker": ("Nvidia", "NVDA")})], 2, ("120.9", "231.4"), each_turn=1),
+}
+
+# A dump of a tool's JSON is not how a model answers: « add — sum : 42 », "get_user — id: 42".
+DUMP = re.compile(r"\w — \w+ ?:|Voici le résultat :|Here is the result:")
+
+
+def _matches(expected, value) -> bool:
+    if callable(expected):
+        return isinstance(value, str) and expected(value)
+    if isinstance(expected, tuple):
+        return any(_matches(e, value) for e in expected)
+    if isinstance(expected, str) and isinstance(value, str):
+        return re.sub(r"\s+", "", expected) == re.sub(r"\s+", "", value) if "*" in expected or "/" in expected \
+            else expected == value
+    return expected == value and type(expected) is type(value) or (
+        isinstance(expected, (int, float)) and isinstance(value, (int, float)) and expected == value)
+
+
+def _check_calls(got: list[tuple[str, dict]], wanted: list) -> None:
+    assert [n for n, _ in got] == [n for n, _ in wanted], got
+    for (_, tool_input), (_, fields) in zip(got, wanted):
+        for key, expected in fields.items():
+            assert key in tool_input and _matches(expected, tool_input[key]), (key, tool_input)
+
+
+def run(client, case: Case, max_turns: int = 8):
+    """A correct agent loop: every result in one user message, errors as is_error. Returns the responses,
+    the calls executed and the final text."""
+    impl = dict(IMPL, **case.impl)
+    messages = list(case.prompt) if isinstance(case.prompt, list) else [{"role": "user", "content": case.prompt}]
+    extra = {k: v for k, v in (("tools", case.tools), ("system", case.system), ("tool_choice", case.tool_choice))
+             if v}
+    schemas = {t["name"]: t["input_schema"] for t in case.tools}
+    responses, executed = [], []
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=2048, messages=messages, **extra)
+        responses.append(reply)
+        messages.append({"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in reply.content]})
+        if reply.stop_reason != "tool_use" or case.forced:
+            break
+        results = []
+        for block in reply.content:
+            if block.type != "tool_use":
+                continue
+            jsonschema.validate(block.input, schemas[block.name])
+            executed.append((block.name, block.input))
+            try:
+                content, error = json.dumps(impl[block.name](**block.input), ensure_ascii=False), False
+            except Exception as exc:  # noqa: BLE001 - the tool's failure goes back to the model
+                content, error = str(exc), True
+            results.append({"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": error})
+        messages.append({"role": "user", "content": results})
+    final = "".join(b.text for b in responses[-1].content if b.type == "text")
+    return responses, executed, final
+
+
+def calls_of(response) -> list[tuple[str, dict]]:
+    return [(b.name, b.input) for b in response.content if b.type == "tool_use"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_independent_experiment(client, name):
+    case = CASES[name]
+    responses, executed, final = run(client, case)
+    schemas = {t["name"]: t["input_schema"] for t in case.tools}
+    for response in responses:
+        for tool_name, tool_input in calls_of(response):
+            jsonschema.validate(tool_input, schemas[tool_name])
+    if case.first is not None:
+        _check_calls(calls_of(responses[0]), case.first)
+    if case.then is not None:
+        assert len(responses) > 1, final
+        _check_calls(calls_of(responses[1]), case.then)
+    if case.total is not None:
+        assert len(executed) == case.total, executed
+    if case.each_turn is not None:
+        assert all(len(calls_of(r)) <= case.each_turn for r in responses), [calls_of(r) for r in responses]
+    if case.forced:
+        assert responses[0].stop_reason == "tool_use", responses[0]
+        assert all(b.type == "tool_use" for b in responses[0].content), responses[0].content
+        return
+    assert responses[-1].stop_reason == "end_turn", responses[-1]
+    assert final.strip(), "empty answer"
+    if case.json_answer:
+        json.loads(final)
+    else:
+        assert not DUMP.search(final), final
+    for word in case.says:
+        options = word if isinstance(word, tuple) else (word,)
+        assert any(o in final for o in options), (word, final)
+    for word in case.never:
+        assert word not in final, (word, final)
+
+
+def test_every_answer_is_deterministic(client):
+    """Same request, same response: the whole first response of two rows, asked twice."""
+    for name in ("cours de bourse de deux sociétés", "devises : deux enums distingués par from/to"):
+        case = CASES[name]
+        body = dict(model=MODEL, max_tokens=512, messages=[{"role": "user", "content": case.prompt}],
+                    tools=case.tools)
+        one, two = (client.messages.create(**body).model_dump() for _ in range(2))
+        assert one == two
+
+
+def test_the_battery_is_large_and_bilingual():
+    assert len(CASES) >= 40
+    english = [n for n in CASES if "(EN)" in n or n.startswith(("system:", "split", "required", "multi-turn",
+                                                                 "flights", "hotel", "user by", "result", "is_error",
+                                                                 "price", "populations", "tool_choice none",
+                                                                 "disable", "translation", "currencies", "stock"))]
+    assert len(english) >= 15
+
+
+# -- the Agent SDK path: the real CLI runs a learner's @tools, hooks and subagents, offline ------------------
+
+def _agent_sdk_rows():
+    from claude_agent_sdk import AgentDefinition, HookMatcher, create_sdk_mcp_server, tool as sdk_tool
+
+    executed: list = []
+
+    def reply(data):
+        return {"content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
+
+    @sdk_tool("get_stock_price", "Latest stock price for a company.",
+              {"type": "object", "properties": {"ticker": {"type": "string", "description": "e.g. AAPL"}},
+               "required": ["ticker"]})
+    async def stock(args):
+        executed.append(("get_stock_price", args))
+        return reply(IMPL["get_stock_price"](args["ticker"]))
+
+    @sdk_tool("convert_currency", "Convertit un montant d'une devise dans une autre.",
+              CONVERT["input_schema"])
+    async def convert(args):
+        executed.append(("convert_currency", args))
+        return reply(IMPL["convert_currency"](**args))
+
+    @sdk_tool("delete_account", "Delete a user account.", {"user_id": int})
+    async def delete_account(args):
+        executed.append(("delete_account", args))
+        return reply({"deleted": True})
+
+    @sdk_tool("open_ticket", "Open a ticket for the support team.", {"user_id": int, "reason": str})
+    async def open_ticket(args):
+        executed.append(("open_ticket", args))
+        return reply({"ticket": "SUP-77"})
+
+    async def deny_deletes(input_data, tool_use_id, context):
+        return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                       "permissionDecisionReason": "Deleting accounts is not allowed here: use "
+                                                                   "open_ticket so a human reviews it."}}
+
+    bourse = {"bourse": create_sdk_mcp_server("bourse", tools=[stock])}
+    devises = {"devises": create_sdk_mcp_server("devises", tools=[convert])}
+    comptes = {"comptes": create_sdk_mcp_server("comptes", tools=[delete_account, open_ticket])}
+    rows = {
+        "@tool stock, two companies named (EN)": (
+            "What are Apple and Microsoft trading at?",
+            dict(mcp_servers=bourse, allowed_tools=["mcp__bourse__get_stock_price"]),
+            [("get_stock_price", {"ticker": ("Apple", "AAPL")}), ("get_stock_price", {"ticker": ("Microsoft",
+                                                                                                  "MSFT")})],
+            ("231.4", "415.2")),
+        "@tool devises à enums, prompt système": (
+            "Convertis 250 euros en dollars canadiens.",
+            dict(system_prompt="Tu es un assistant de change, bref.", mcp_servers=devises,
+                 allowed_tools=["mcp__devises__convert_currency"]),
+            [("convert_currency", {"amount": 250, "from_currency": "EUR", "to_currency": "CAD"})],
+            (("367,5", "367.5"),)),
+        "deny that names another tool (EN)": (
+            "Delete the account of user 42.",
+            dict(mcp_servers=comptes, allowed_tools=["mcp__comptes__delete_account", "mcp__comptes__open_ticket"],
+                 hooks={"PreToolUse": [HookMatcher(matcher="mcp__comptes__delete_account", hooks=[deny_deletes])]}),
+            [("open_ticket", {"user_id": 42})], ("open_ticket", "SUP-77")),
+        "subagent de change avec son propre outil": (
+            "Combien font 250 euros en dollars canadiens ?",
+            dict(mcp_servers=devises, allowed_tools=["Agent", "mcp__devises__convert_currency"],
+                 agents={"change": AgentDefinition(description="Convertit des montants entre devises.",
+                                                   prompt="Tu es l'agent de change.",
+                                                   tools=["mcp__devises__convert_currency"])}),
+            [("convert_currency", {"amount": 250, "from_currency": "EUR", "to_currency": "CAD"})],
+            ("change", ("367,5", "367.5"))),
+    }
+    return rows, executed
+
+
+@pytest.mark.cli
+@pytest.mark.timeout(180)
+def test_agent_sdk_independent_experiments():
+    """Four learner experiments on the real CLI, offline, in one test (each query() costs about a second)."""
+    import anyio
+    from claude_agent_sdk import ResultMessage, query
+
+    import helpers
+    rows, executed = _agent_sdk_rows()
+
+    async def go(prompt, options):
+        return [m async for m in query(prompt=prompt, options=helpers.agent_options(max_turns=8, **options))]
+
+    for name, (prompt, options, wanted, words) in rows.items():
+        executed.clear()
+        messages = anyio.run(go, prompt, options)
+        result = [m for m in messages if isinstance(m, ResultMessage)][-1]
+        assert result.subtype == "success", (name, result)
+        _check_calls(list(executed), wanted)
+        assert not DUMP.search(result.result), (name, result.result)
+        for word in words:
+            options_ = word if isinstance(word, tuple) else (word,)
+            assert any(o in result.result for o in options_), (name, word, result.result)
