@@ -28,8 +28,13 @@ FORKS_HEADER = ("import asyncio\nimport dataclasses\n\nfrom claude_agent_sdk imp
 
 
 def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+    # As in test_nbgrader.py: a grading user with a brand-new HOME, no inherited Jupyter or IPython paths.
+    home = course.parent / "maison-neuve"
+    home.mkdir(exist_ok=True)
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
-               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir")
+               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir", HOME=str(home))
+    env.pop("JUPYTER_PATH", None)
+    env.pop("IPYTHONDIR", None)
     return subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course, env=env,
                           capture_output=True, text=True, timeout=1700)
 
