@@ -75,6 +75,9 @@ def test_the_learners_chain_goes_through_every_lesson_in_order():
 def test_a_new_lesson_is_picked_up_and_linked_from_its_neighbours(tmp_path):
     for folder in ("notebooks", "source", "release"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
+    for published in [*tmp_path.glob("source/1.2-*"), *tmp_path.glob("release/1.2-*")]:
+        shutil.rmtree(published)                                     # the course as it was before 1.2
+    navigation.update(tmp_path)
     lesson = tmp_path / "source" / "1.2-coordinateur" / "1.2-coordinateur.ipynb"
     lesson.parent.mkdir()
     lesson.write_text(json.dumps({"cells": [{"cell_type": "markdown", "id": "c0", "metadata": {},
