@@ -20,10 +20,11 @@ def default_playbooks() -> list:
         research.SUBAGENT,        # inside a subagent: only its own prompt and tools
         research.COORDINATOR,     # Agent / Task tool and application-defined agents
         sessions.PLAYBOOK,        # 1.7: files read with the CLI's Read tool; old results keep weighing
+        review.PLAYBOOK,          # 1.6: files pasted with their path → findings; interfaces → integration
+                                  # (before DIRECT, which answers any request asking for « findings » JSON)
         research.DIRECT,          # Messages API subagents: findings as JSON, a synthesis that cites them
         dates.PLAYBOOK,           # « quand… ? » over read tools
         support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human
         search_calc.PLAYBOOK,     # lab 1.1: search + calculator
-        review.PLAYBOOK,          # 1.6: files pasted with their path → findings; interfaces → integration
         chat.PLAYBOOK,            # always answers
     ]
