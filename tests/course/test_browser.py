@@ -140,6 +140,7 @@ def lab_environment(tmp: Path, extra: dict[str, str] | None = None) -> dict[str,
         env[var] = str(tmp / name)
     write_lab_settings(tmp / "lab-settings")
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env["COURS_ENV_EMPRUNTE"] = "1"        # the copy links to this environment: `./cours` must not reinstall it
     env.update(extra or {})
     return env
 
