@@ -15,10 +15,11 @@ from .lessons import ask, ready, verify, verify_button
 from .lessons._stubs import install as _install_stub_notice
 from .narrate import describe
 from .simulator import REJECTED_KEY, Script, Simulator, Step, known_models
-from .widgets import gate_view, hook_view, hub_view, loop_view, record_hooks
+from .widgets import gate_view, hook_view, hub_view, loop_view, record_hooks, review_view, session_tree
 
 __all__ = [
-    "ask", "gate_view", "hook_view", "hub_view", "loop_view", "ready", "record_hooks", "verify", "verify_button",
+    "ask", "gate_view", "hook_view", "hub_view", "loop_view", "ready", "record_hooks", "review_view", "session_tree",
+    "verify", "verify_button",
     "BudgetExceeded", "KeyProblem", "REJECTED_KEY", "Script", "Simulator", "Step",
     "agent_options", "banner", "budget", "cli_report", "client", "describe", "explain", "known_models", "mode", "model",
     "offline", "simulator", "trace", "use_key", "workspace",

@@ -13,12 +13,15 @@ __all__ = ["Script", "ScriptBook", "Step", "default_playbooks"]
 
 
 def default_playbooks() -> list:
-    from . import chat, dates, research, safety, search_calc, support
+    from . import chat, dates, research, review, safety, search_calc, sessions, support
     return [
         safety.PLAYBOOK,          # a refusal comes before anything else
         ScriptBook(),             # graders' scripted conversations
         research.SUBAGENT,        # inside a subagent: only its own prompt and tools
         research.COORDINATOR,     # Agent / Task tool and application-defined agents
+        sessions.PLAYBOOK,        # 1.7: files read with the CLI's Read tool; old results keep weighing
+        review.PLAYBOOK,          # 1.6: files pasted with their path → findings; interfaces → integration
+                                  # (before DIRECT, which answers any request asking for « findings » JSON)
         research.DIRECT,          # Messages API subagents: findings as JSON, a synthesis that cites them
         dates.PLAYBOOK,           # « quand… ? » over read tools
         support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human

@@ -1,0 +1,303 @@
+"""Checks for exercise 1.6.a: `review_pull_request`, per-file passes then one integration pass.
+
+Two random pull requests (4–7 files, then 10–15), local defects and one cross-file mismatch
+planted. The verdict reads the simulator's log: which file contents each request carried, whether
+the integration request came after every local answer and what it carried, and whether the
+function returned what the reviewer actually said.
+"""
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import dataclass
+
+from ...simulator import Simulator
+from ...simulator._playbooks.review import unescape
+from .._kit import Criterion, Played, Report, run_learner
+from . import scenario
+
+EXERCISE = "1.6.a"
+MODEL = "claude-sonnet-5-5"
+SECONDS = 6.0
+LATENCY = 0.04      # the reviewer "thinks" a little: an integration sent too early overlaps a local pass
+
+
+def play(objects: dict, spec: dict) -> dict:
+    """Learner side: run `review_pull_request` on one pull request; plain data back."""
+    import anthropic
+    client = anthropic.Anthropic(base_url=spec["base_url"], api_key="sk-ant-verification", max_retries=0)
+    files = dict(spec["files"])
+    outcome = run_learner(objects["review_pull_request"], client, files, model=MODEL,
+                          max_tokens=spec["max_tokens"], seconds=SECONDS)
+    return {"outcome": outcome.to_plain()}
+
+
+def squeeze(text: str) -> str:
+    return " ".join(unescape(text).split())
+
+
+def prompt_of(exchange) -> str:
+    """Everything the request asked: system and messages, as one squeezed text."""
+    from ...simulator._conversation import block_text
+    request = exchange.request if isinstance(exchange.request, dict) else {}
+    parts = [block_text(request.get("system"))] if request.get("system") else []
+    parts += [block_text(m.get("content")) for m in exchange.messages]
+    return squeeze("\n".join(parts))
+
+
+@dataclass
+class Review:
+    """One pull request, played: what each request carried, and what the function returned."""
+    pr: scenario.PullRequest
+    played: Played
+    exchanges: list
+
+    def __post_init__(self) -> None:
+        sources = self.pr.sources
+        self.full = {p: squeeze(s) for p, s in sources.items()}
+        counts: dict[str, int] = {}
+        for s in sources.values():
+            for line in {squeeze(x) for x in s.splitlines() if x.strip()}:
+                counts[line] = counts.get(line, 0) + 1
+        self.own = {p: [x for x in {squeeze(y) for y in s.splitlines() if y.strip()} if counts[x] == 1]
+                    for p, s in sources.items()}
+        self.prompts = [prompt_of(e) for e in self.exchanges]
+        self.carried = [[p for p in sources if self._carries(text, p)] for text in self.prompts]
+        self.local_index = {}        # path → indexes of the requests that reviewed it alone
+        for i, paths in enumerate(self.carried):
+            if len(paths) == 1:
+                self.local_index.setdefault(paths[0], []).append(i)
+        self.replies = [_json(e) for e in self.exchanges]
+
+    def _carries(self, text: str, path: str) -> bool:
+        own = self.own[path]
+        return bool(own) and sum(1 for line in own if line in text) * 2 >= len(own)
+
+    def local_result(self, path: str) -> dict | None:
+        indexes = self.local_index.get(path) or []
+        return self.replies[indexes[-1]] if indexes else None
+
+    def results_in(self, text: str) -> int:
+        """How many pieces of local results (findings, interface lines) a request carries."""
+        n = 0
+        for path in self.local_index:
+            result = self.local_result(path) or {}
+            pieces = [d.get("finding", "") for d in result.get("findings") or [] if isinstance(d, dict)]
+            iface = result.get("interface") or {}
+            pieces += list(iface.get("exports") or []) + list(iface.get("imports") or [])
+            n += sum(1 for piece in pieces if piece and squeeze(piece) in text)
+        return n
+
+    @property
+    def integrations(self) -> list[int]:
+        """Requests that are not a local pass and carry local results (or review several files at once after them)."""
+        out = []
+        for i, paths in enumerate(self.carried):
+            if len(paths) == 1:
+                continue
+            if self.results_in(self.prompts[i]) or (not paths and sum(p in self.prompts[i] for p in self.full) >= 2):
+                out.append(i)
+        return out
+
+    @property
+    def single_passes(self) -> list[int]:
+        """Requests reviewing several files' code at once, with no local results: no local pass there."""
+        return [i for i, paths in enumerate(self.carried) if len(paths) >= 2 and i not in self.integrations]
+
+
+def _json(exchange) -> dict | None:
+    if not exchange.ok or not isinstance(exchange.response, dict):
+        return None
+    text = "".join(b.get("text", "") for b in exchange.response.get("content", []) if b.get("type") == "text")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _names(paths) -> str:
+    paths = list(paths)
+    shown = ", ".join(paths[:3]) + (f" et {len(paths) - 3} autre(s)" if len(paths) > 3 else "")
+    return shown
+
+
+def _failed(review: Review) -> str | None:
+    p = review.played
+    if p.timed_out:
+        return f"la fonction tournait encore après {SECONDS:g} s ({len(review.exchanges)} requêtes envoyées)"
+    if p.raised:
+        return f"votre fonction a levé {p.error_line()}" + (f" ({p.where})" if p.where else "")
+    return None
+
+
+def _local_passes(review: Review) -> tuple[bool, str]:
+    if review.single_passes:
+        i = review.single_passes[0]
+        return False, (f"une requête relit {len(review.carried[i])} fichiers d'un coup ({_names(review.carried[i])}) : "
+                       f"chaque passe locale ne doit voir qu'un fichier")
+    if not review.local_index:
+        why = _failed(review)
+        return False, why or "aucune requête ne relit un fichier seul"
+    for path, indexes in review.local_index.items():
+        i = indexes[-1]
+        exchange, text = review.exchanges[i], review.prompts[i]
+        messages = exchange.messages
+        if len(messages) != 1 or messages[0].get("role") != "user":
+            return False, (f"la passe locale de {path} envoie {len(messages)} messages : un seul message user est "
+                           f"attendu (messages=[…] d'un seul élément)")
+        if review.full[path] not in text:
+            return False, f"la passe locale de {path} ne contient pas le fichier en entier"
+        if path not in text:
+            return False, f"la passe locale de {path} ne donne pas le chemin du fichier"
+    return True, f"{len(review.local_index)} passes locales, un fichier chacune, contenu complet et chemin"
+
+
+def _every_file(review: Review) -> tuple[bool, str]:
+    missing = [p for p in review.full if p not in review.local_index]
+    twice = [p for p, idx in review.local_index.items() if len(idx) > 1]
+    if missing:
+        return False, f"{len(missing)} fichier(s) sur {len(review.full)} jamais relu(s) seul(s) : {_names(missing)}"
+    if twice:
+        return False, f"{_names(twice)} relu(s) plusieurs fois : une passe locale par fichier suffit"
+    return True, f"les {len(review.full)} fichiers, une passe chacun"
+
+
+def _integration_after(review: Review) -> tuple[bool, str]:
+    found = review.integrations
+    if not found:
+        return False, (_failed(review) or "aucune passe d'intégration : rien ne rapproche les fichiers, les défauts "
+                                           "entre fichiers passent inaperçus")
+    if len(found) > 1:
+        return False, f"{len(found)} passes d'intégration : une seule est attendue, sur tous les résultats locaux"
+    integration = review.exchanges[found[0]]
+    locals_ = [review.exchanges[i] for idx in review.local_index.values() for i in idx]
+    late = [e for e in locals_ if e.answered > integration.received]
+    if late:
+        return False, (f"la passe d'intégration est partie avant le retour de {len(late)} passe(s) locale(s) : "
+                       f"attendez toutes les réponses locales")
+    return True, "une passe d'intégration, après toutes les réponses locales"
+
+
+def _integration_inputs(review: Review) -> tuple[bool, str]:
+    found = review.integrations
+    if len(found) != 1:
+        return False, "il faut exactement une passe d'intégration pour juger ce qu'elle reçoit"
+    text = review.prompts[found[0]]
+    if not review.results_in(text):
+        return False, ("la passe d'intégration ne reçoit aucun résultat local (ni constats, ni interfaces) : avec les "
+                       "seuls noms de fichiers, elle n'a rien à comparer")
+    for path in review.full:
+        if path not in text:
+            return False, f"le chemin {path} manque dans la passe d'intégration"
+        result = review.local_result(path)
+        if result is None:
+            return False, f"{path} n'a pas eu de passe locale : son résultat ne peut pas être transmis"
+        for d in result.get("findings") or []:
+            if squeeze(d.get("finding", "")) not in text:
+                return False, f"un constat de {path} manque ou a été modifié : « {d.get('finding', '')[:70]} »"
+        iface = result.get("interface") or {}
+        for line in list(iface.get("exports") or []) + list(iface.get("imports") or []):
+            if squeeze(line) not in text:
+                return False, (f"l'interface de {path} manque (« {line} ») : sans elle, l'intégration ne peut pas "
+                               f"comparer les appels entre fichiers")
+    return True, "pour chaque fichier : chemin, constats et interface"
+
+
+def _integration_without_sources(review: Review) -> tuple[bool, str]:
+    found = review.integrations
+    if len(found) != 1:
+        return False, "il faut exactement une passe d'intégration"
+    reread = review.carried[found[0]]
+    if reread:
+        return False, (f"la passe d'intégration relit le code de {len(reread)} fichier(s) ({_names(reread)}) : elle "
+                       f"doit travailler sur les résultats locaux, pas sur le texte des fichiers")
+    return True, "résultats locaux seulement, pas de code"
+
+
+def _returned(review: Review) -> tuple[bool, str]:
+    why = _failed(review)
+    if why:
+        return False, why
+    value = review.played.value
+    if not isinstance(value, dict) or "per_file" not in value or "cross_file" not in value:
+        return False, "la fonction doit renvoyer {\"per_file\": {chemin: constats}, \"cross_file\": constats}"
+    per_file = value["per_file"]
+    if not isinstance(per_file, dict) or set(per_file) != set(review.full):
+        got = set(per_file) if isinstance(per_file, dict) else set()
+        missing = [p for p in review.full if p not in got]
+        return False, f"per_file doit avoir une entrée par fichier ; manquent : {_names(missing) or '?'}"
+    for path in review.full:
+        result = review.local_result(path)
+        if result is None or per_file[path] != result.get("findings"):
+            return False, f"per_file[{path!r}] diffère des constats renvoyés par la passe locale (tronqués, modifiés ?)"
+    found = review.integrations
+    expected = review.replies[found[-1]].get("findings") if found and review.replies[found[-1]] else None
+    if expected is None or value["cross_file"] != expected:
+        return False, "cross_file doit être la liste « findings » renvoyée par la passe d'intégration, telle quelle"
+    return True, "constats par fichier et constats croisés, tels que reçus"
+
+
+RULES = [
+    ("passe_locale", "Chaque passe locale relit UN fichier : un message user, son chemin, son contenu complet", 2.5,
+     _local_passes),
+    ("tous_les_fichiers", "Tous les fichiers ont leur passe locale, une seule chacun", 1.5, _every_file),
+    ("integration_apres", "Une seule passe d'intégration, envoyée après le retour de toutes les passes locales", 2,
+     _integration_after),
+    ("integration_resultats", "L'intégration reçoit, pour chaque fichier, son chemin, ses constats et son interface",
+     2, _integration_inputs),
+    ("integration_sans_source", "L'intégration travaille sur les résultats locaux, sans relire le code", 1,
+     _integration_without_sources),
+    ("resultat", "Le résultat : per_file (constats reçus, tous les fichiers) et cross_file (ceux de l'intégration)", 1,
+     _returned),
+]
+
+
+def _spec(pr: scenario.PullRequest, base_url: str, max_tokens: int) -> dict:
+    return {"base_url": base_url, "files": pr.sources, "max_tokens": max_tokens}
+
+
+def check(review_pull_request, seed: int | None = None, *, player=None) -> Report:
+    """Vérifie `review_pull_request` sur deux pull requests tirées au hasard ; renvoie le rapport détaillé."""
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    if player is None:
+        if not callable(review_pull_request):
+            return Report(EXERCISE, [Criterion(k, rule, pts, False, "définissez review_pull_request(client, files, *, "
+                                                                    "model, max_tokens=1024)")
+                                     for k, rule, pts, _f in RULES])
+
+        def player(spec):
+            return play({"review_pull_request": review_pull_request}, spec)
+    r = random.Random(seed)
+    prs = [scenario.generate(r.randrange(2**31), r.randint(4, 7)),
+           scenario.generate(r.randrange(2**31), r.randint(10, 15))]
+    sim = Simulator(latency=LATENCY).start()
+    reviews = []
+    try:
+        for pr in prs:
+            mark = sim.log.mark()
+            data = player(_spec(pr, sim.base_url, 1024))
+            data = data if isinstance(data, dict) else {}
+            reviews.append(Review(pr, Played.from_plain(data.get("outcome")), sim.log.since(mark)))
+            if reviews[-1].played.timed_out:
+                break           # code that hangs once is not waited for twice
+    finally:
+        sim.stop()
+    criteria = []
+    for key, rule, points, judge_one in RULES:
+        verdicts = [judge_one(review) for review in reviews]
+        failed = [(n, detail) for n, (ok, detail) in zip((len(r.full) for r in reviews), verdicts) if not ok]
+        if failed:
+            n, detail = failed[0]
+            criteria.append(Criterion(key, rule, points, False, f"PR de {n} fichiers : {detail}"))
+        else:
+            criteria.append(Criterion(key, rule, points, True, verdicts[-1][1]))
+    return Report(EXERCISE, criteria)
+
+
+def judge(player, values: list) -> Report:
+    """The registry's entry point: the learner's code only through `player`."""
+    return check(None, player=player)
+
+

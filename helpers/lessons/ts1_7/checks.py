@@ -1,0 +1,359 @@
+"""Checks for notebook 1.7 (sessions).
+
+1.7.a `fresh_session_prompt` is called directly on random findings, with two files sharing a base
+name in different folders. 1.7.b `explore_forks` runs through the real CLI, offline, on a private
+simulator: the learner's side starts the original session, then calls the function; the verdict
+reads the simulator's log (which session each request belonged to, what history it carried) and,
+as a second witness, the original session file's hash before and after.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+import tempfile
+from pathlib import Path
+
+from ...simulator._conversation import _REMINDER, block_text
+from ...simulator._playbooks.review import unescape
+from .._kit import Criterion, Played, Report, run_coroutine, run_in_thread, run_learner
+
+CLI_SECONDS = 40.0      # per call (origin, then forks): both fit in nbgrader's 120 s per cell
+
+
+def squeeze(text: str) -> str:
+    return " ".join(unescape(text).split())
+
+
+# -- learner side ---------------------------------------------------------------------------------
+
+def play(objects: dict, spec: dict) -> dict:
+    """Learner side: build a fresh-session prompt, or run the forks on the real CLI; plain data back."""
+    if spec["kind"] == "prompt":
+        outcome = run_learner(objects["fresh_session_prompt"], [dict(f) for f in spec["findings"]],
+                              list(spec["changed"]), seconds=3)
+        return {"outcome": outcome.to_plain()}
+    if spec["kind"] == "origin":
+        return _play_origin(spec)
+    return _play_forks(objects["explore_forks"], spec)
+
+
+def _digest(path: Path | None) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path and path.exists() else None
+
+
+def _session_file(config: Path, session_id: str | None) -> Path | None:
+    if not session_id:
+        return None
+    return next(iter(config.glob(f"projects/*/{session_id}.jsonl")), None)
+
+
+def _run_query(prompt: str, options) -> str | None:
+    import anyio
+    from claude_agent_sdk import ResultMessage, query
+
+    async def go():
+        found = None
+        async for message in query(prompt=prompt, options=options):   # read to the end: the file is complete
+            if isinstance(message, ResultMessage):
+                found = message.session_id
+        return found
+    return anyio.run(go)
+
+
+_WORKSPACES: dict[str, tuple] = {}      # token → (root, options, original id): between the two calls
+
+
+def _play_origin(spec: dict) -> dict:
+    """First call: a private workspace and session folder, and the original session, run to the end."""
+    import shutil
+
+    from ...clients import agent_options
+    root = Path(tempfile.mkdtemp(prefix="cours-sessions-"))
+    cwd, config = root / "atelier", root / "claude"
+    cwd.mkdir()
+    options = agent_options(offline=True, cwd=str(cwd), max_turns=2,
+                            env={"ANTHROPIC_BASE_URL": spec["base_url"], "CLAUDE_CONFIG_DIR": str(config)})
+    started = run_in_thread(_run_query, spec["original"], options, seconds=CLI_SECONDS)
+    original = started.value if isinstance(started.value, str) else None
+    if original is None:
+        shutil.rmtree(root, ignore_errors=True)
+        return {"original": None, "setup_error": started.error_line() or "pas de session d'origine"}
+    _WORKSPACES[spec["token"]] = (root, options, original)
+    return {"original": original, "before": _digest(_session_file(config, original))}
+
+
+def _play_forks(explore_forks, spec: dict) -> dict:
+    """Second call: the learner's function from the original session, then the file's hash again."""
+    import shutil
+    if spec["token"] not in _WORKSPACES:
+        return {"setup_error": "session d'origine introuvable"}
+    root, options, original = _WORKSPACES.pop(spec["token"])
+    try:
+        outcome = run_coroutine(explore_forks, original, spec["prompt_a"], spec["prompt_b"], options,
+                                seconds=CLI_SECONDS)
+        after = _digest(_session_file(root / "claude", original))
+        sessions = sorted(p.stem for p in (root / "claude").glob("projects/*/*.jsonl"))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return {"after": after, "sessions": sessions, "outcome": outcome.to_plain()}
+
+
+# -- 1.7.a ------------------------------------------------------------------------------------------
+
+FOLDERS = ["facturation", "livraison", "catalogue", "compte", "paiement", "stock"]
+NAMES = ["utils.py", "regles.py", "modeles.py", "api.py", "export.py", "calculs.py", "taxes.py", "validation.py"]
+FINDINGS = [
+    "la fonction {f} ignore les montants négatifs",
+    "{c} vaut {v} et sert de plafond à tout le module",
+    "{f} relit la base à chaque appel (aucun cache)",
+    "le format de date attendu par {f} est JJ/MM/AAAA",
+    "{f} lève ValueError quand la liste est vide",
+    "{c} est dupliquée ailleurs avec la valeur {v}",
+    "aucun test ne couvre {f}",
+    "{f} arrondit au centime supérieur",
+]
+
+
+def _findings_case(r: random.Random) -> dict:
+    folders = r.sample(FOLDERS, 4)
+    twin = r.choice(NAMES)
+    files = [f"{folders[0]}/{twin}", f"{folders[1]}/{twin}"]          # same base name, two folders
+    while len(files) < r.randint(5, 7):
+        path = f"{r.choice(folders)}/{r.choice(NAMES)}"
+        if path not in files:
+            files.append(path)
+    findings, tokens = [], {}
+    for n, path in enumerate(files):
+        for _ in range(r.randint(1, 2)):
+            template = r.choice(FINDINGS)
+            names = {"f": f"{r.choice(['calcul', 'charge', 'valide', 'prepare'])}_{r.randint(10, 99)}{n}",
+                     "c": f"SEUIL_{r.randint(100, 999)}{n}", "v": r.randint(2, 900)}
+            text = template.format(**names)
+            text = text[0].upper() + text[1:]
+            findings.append({"file": path, "finding": text})
+            tokens[text] = names["c"] if "{c}" in template else names["f"]   # what names this finding alone
+    r.shuffle(findings)
+    changed = [files[0]] + r.sample(files[2:], r.randint(0, 2))
+    extra = f"{folders[3]}/nouveau_{r.randint(10, 99)}.py"                 # changed, with no finding about it
+    if r.random() < 0.7:
+        changed.append(extra)
+    r.shuffle(changed)
+    return {"findings": findings, "changed": changed, "twin": files[1], "tokens": tokens}
+
+
+def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
+    keys = ("valides", "perimes", "a_relire")
+    if played.timed_out or played.raised:
+        why = ("la fonction ne rend pas la main" if played.timed_out else
+               f"votre fonction a levé {played.error_line()}" + (f" ({played.where})" if played.where else ""))
+        return {k: (False, why) for k in keys}
+    if not isinstance(played.value, str) or not played.value.strip():
+        kind = played.value.get("__type__") if isinstance(played.value, dict) else type(played.value).__name__
+        return {k: (False, f"la fonction doit renvoyer le prompt (une chaîne non vide), pas {kind}") for k in keys}
+    prompt = squeeze(played.value)
+    changed = set(case["changed"])
+    valid = [f for f in case["findings"] if f["file"] not in changed]
+    stale = [f for f in case["findings"] if f["file"] in changed]
+    out = {}
+    missing = [f for f in valid if squeeze(f["finding"]) not in prompt]
+    if missing:
+        f = missing[0]
+        hint = (" : ce fichier n'a pas changé, seul son homonyme dans un autre dossier a changé ; comparez les "
+                "chemins complets" if f["file"] == case["twin"] else "")
+        out["valides"] = (False, f"le constat encore valide « {f['finding']} » ({f['file']}) manque{hint}")
+    else:
+        out["valides"] = (True, f"{len(valid)} constats valides, tous présents")
+    # Kept as is, truncated or reworded: the identifier the finding is about gives it away.
+    kept = [f for f in stale if squeeze(f["finding"]) in prompt or case["tokens"][f["finding"]] in prompt]
+    if kept:
+        out["perimes"] = (False, f"le constat « {kept[0]['finding']} » porte sur {kept[0]['file']}, qui a changé : il "
+                                 f"ne doit pas figurer dans le prompt, même signalé comme périmé (il pèserait encore "
+                                 f"sur le raisonnement)")
+    else:
+        out["perimes"] = (True, f"{len(stale)} constats périmés écartés")
+    unlisted = [p for p in case["changed"] if p not in prompt]
+    if unlisted:
+        out["a_relire"] = (False, f"le fichier modifié {unlisted[0]} n'est pas listé : la nouvelle session doit savoir "
+                                  f"quoi relire avant de conclure")
+    else:
+        out["a_relire"] = (True, f"{len(changed)} fichiers modifiés listés")
+    return out
+
+
+PROMPT_RULES = [
+    ("valides", "Tous les constats sur des fichiers inchangés sont repris (chemins complets comparés)", 1.5),
+    ("perimes", "Aucun constat sur un fichier modifié, pas même signalé comme périmé", 1.5),
+    ("a_relire", "Chaque fichier modifié est listé, à relire avant de conclure", 1),
+]
+
+
+def check_prompt(fresh_session_prompt, seed: int | None = None, *, player=None) -> Report:
+    """Vérifie fresh_session_prompt sur des constats tirés au hasard ; renvoie le rapport détaillé."""
+    r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
+    player = player or (lambda spec: play({"fresh_session_prompt": fresh_session_prompt}, spec))
+    verdicts = []
+    for _ in range(3):
+        case = _findings_case(r)
+        data = player({"kind": "prompt", "findings": case["findings"], "changed": case["changed"]})
+        verdicts.append(_judge_prompt(case, Played.from_plain((data or {}).get("outcome"))))
+    criteria = []
+    for key, rule, points in PROMPT_RULES:
+        failed = next((v[key][1] for v in verdicts if not v[key][0]), None)
+        criteria.append(Criterion(key, rule, points, failed is None, failed or verdicts[-1][key][1]))
+    return Report("1.7.a", criteria)
+
+
+# -- 1.7.b : forks on the real CLI ------------------------------------------------------------------
+
+def session_of(exchange) -> str | None:
+    """The session a request belongs to: the CLI says it in a header and in metadata.user_id."""
+    header = (exchange.headers or {}).get("x-claude-code-session-id")
+    if header:
+        return header
+    try:
+        return json.loads(exchange.request["metadata"]["user_id"]).get("session_id")
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def transcript(exchange, *, with_reply: bool = False) -> list[tuple[str, str]]:
+    """The conversation a request carried, as (role, text) turns, Claude Code's reminders left out."""
+    out = []
+    for message in exchange.messages:
+        if message.get("role") not in ("user", "assistant"):
+            continue
+        text = squeeze(_REMINDER.sub("", block_text(message.get("content"))))
+        if text:
+            out.append((message["role"], text))
+    if with_reply and exchange.ok and isinstance(exchange.response, dict):
+        text = squeeze(block_text(exchange.response.get("content")))
+        if text:
+            out.append(("assistant", text))
+    return out
+
+
+def _texts(exchanges) -> str:
+    return " ".join(t for e in exchanges for _r, t in transcript(e))
+
+
+FORK_RULES = [
+    ("nouveaux_ids", "Deux nouvelles sessions : deux identifiants distincts, différents de l'original", 1.5),
+    ("historique", "Chaque fork repart de l'historique de la session d'origine, puis suit sa propre piste", 1.5),
+    ("isolement", "Aucun fork ne voit la piste de l'autre", 1.5),
+    ("original_intact", "La session d'origine reste intacte : aucune requête en son nom, fichier inchangé octet pour "
+                        "octet", 1.5),
+]
+
+
+def _by_session(log: list) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for e in log:
+        sid = session_of(e)
+        if sid:
+            out.setdefault(sid, []).append(e)
+    return out
+
+
+def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list) -> dict[str, tuple[bool, str]]:
+    """`setup`: the original session's requests; `log`: every request made while the learner's function ran."""
+    keys = [k for k, _r, _p in FORK_RULES]
+    original = origin.get("original")
+    first = next((e for e in reversed(setup) if session_of(e) == original), None)
+    if not original or first is None:
+        why = origin.get("setup_error") or data.get("setup_error") or "noyau indisponible"
+        return {k: (False, f"la session d'origine n'a pas pu être créée ({why})") for k in keys}
+    by_session = _by_session(log)
+    resumed = by_session.get(original, [])
+    if resumed:
+        intact = (False, "la session d'origine a reçu de nouvelles requêtes : reprise sans fork_session=True, elle est "
+                         "prolongée au lieu d'être copiée")
+    elif not origin.get("before") or origin.get("before") != data.get("after"):
+        intact = (False, "le fichier de la session d'origine a changé (ou disparu) pendant l'exploration")
+    else:
+        intact = (True, "aucune requête en son nom, fichier identique octet pour octet")
+    played = Played.from_plain(data.get("outcome"))
+    value = played.value
+    ids = value if isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value) else None
+    if played.timed_out or played.raised or ids is None:
+        if played.timed_out:
+            why = "la fonction ne rend pas la main"
+        elif played.raised:
+            why = f"votre fonction a levé {played.error_line()}" + (f" ({played.where})" if played.where else "")
+        else:
+            why = "la fonction doit renvoyer les deux nouveaux identifiants : (id_a, id_b)"
+        verdict = {k: (False, why) for k in keys}
+        verdict["original_intact"] = intact
+        return verdict
+    out = {"original_intact": intact}
+    # New ids, distinct, each one a session that really talked to the model.
+    if ids[0] == ids[1]:
+        out["nouveaux_ids"] = (False, "les deux pistes ont le même identifiant : une seule session pour deux pistes")
+    elif original in ids:
+        out["nouveaux_ids"] = (False, "un identifiant renvoyé est celui de la session d'origine : resume sans "
+                                      "fork_session=True poursuit l'originale au lieu d'en créer une nouvelle")
+    elif any(i not in by_session for i in ids):
+        out["nouveaux_ids"] = (False, "un identifiant renvoyé ne correspond à aucune requête envoyée au modèle")
+    else:
+        out["nouveaux_ids"] = (True, "deux nouveaux identifiants, distincts")
+    # History: the original's conversation first, then the fork's own prompt.
+    base = transcript(first, with_reply=True)
+    problems = []
+    for fork_id, prompt, label in ((ids[0], spec["prompt_a"], "A"), (ids[1], spec["prompt_b"], "B")):
+        requests = by_session.get(fork_id) or []
+        if not requests:
+            problems.append(f"la piste {label} n'a envoyé aucune requête")
+            continue
+        carried = transcript(requests[0])
+        if carried[:len(base)] != base:
+            problems.append(f"la piste {label} ne reprend pas l'historique de la session d'origine (une session neuve "
+                            f"part de zéro ; fork_session=True s'ajoute à resume=…)")
+        elif squeeze(prompt) not in " ".join(t for _r, t in carried[len(base):]):
+            problems.append(f"la piste {label} n'a pas reçu son prompt après l'historique d'origine")
+    out["historique"] = (not problems, problems[0] if problems else "les deux forks partent de l'historique d'origine")
+    # Isolation: neither fork's requests carry the other's prompt.
+    leaks = [label for fork_id, other, label in ((ids[0], spec["prompt_b"], "A"), (ids[1], spec["prompt_a"], "B"))
+             if squeeze(other) in _texts(by_session.get(fork_id) or [])]
+    out["isolement"] = (not leaks, f"la piste {leaks[0]} a vu le prompt de l'autre piste dans son historique" if leaks
+                        else "chaque fork ne voit que sa propre piste")
+    return out
+
+
+def check_forks(explore_forks, seed: int | None = None, *, player=None) -> Report:
+    """Fait tourner explore_forks dans le vrai CLI, hors ligne, à partir d'une session d'origine tirée au hasard."""
+    from ...simulator import Simulator
+    r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
+    player = player or (lambda spec: play({"explore_forks": explore_forks}, spec))
+    subject = r.choice(["le module de facturation", "l'API de livraison", "le service de comptes", "le moteur de prix"])
+    code = f"{r.choice(['ALPHA', 'BRAVO', 'DELTA', 'SIGMA'])}-{r.randint(100, 999)}"
+    spec = {"kind": "forks",
+            "original": f"Analyse {subject} et retiens le code de l'audit : {code}.",
+            "prompt_a": f"Piste A ({r.randint(10, 99)}) : esquisse des tests unitaires pour {subject}.",
+            "prompt_b": f"Piste B ({r.randint(10, 99)}) : esquisse des tests de contrat pour {subject}."}
+    token = secrets.token_hex(8)
+    sim = Simulator().start()
+    try:
+        mark = sim.log.mark()
+        origin = player({"kind": "origin", "token": token, "base_url": sim.base_url, "original": spec["original"]})
+        middle = sim.log.mark()
+        data = player({**spec, "token": token}) if isinstance(origin, dict) and origin.get("original") else {}
+        setup = [e for e in sim.log.since(mark) if e.index < middle and e.ok]
+        log = [e for e in sim.log.since(middle) if e.ok]
+    finally:
+        sim.stop()
+    verdict = _judge_forks(spec, origin if isinstance(origin, dict) else {}, data if isinstance(data, dict) else {},
+                           setup, log)
+    return Report("1.7.b", [Criterion(k, rule, pts, verdict[k][0], verdict[k][1]) for k, rule, pts in FORK_RULES])
+
+
+# -- the registry's entry points: learner code only through `player` ---------------------------------
+
+def judge_prompt(player, values: list) -> Report:
+    return check_prompt(None, player=player)
+
+
+def judge_forks(player, values: list) -> Report:
+    return check_forks(None, player=player)
+
+
