@@ -79,10 +79,37 @@ def _answers(r: random.Random, right: dict) -> dict:
     return {q: (a if r.random() < 0.7 else r.choice("ABCD")) for q, a in right.items()}
 
 
+def _master_solutions(assignment: str) -> dict[str, str]:
+    """grade_id -> the master's solution code, for the assignments without hand-written mistakes here."""
+    import re
+    master = json.loads((ROOT / "source" / assignment / f"{assignment}.ipynb").read_text())
+    solutions = {}
+    for cell in master["cells"]:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if meta.get("solution") and meta.get("grade_id"):
+            code = "".join(cell["source"])
+            solutions[meta["grade_id"]] = re.sub(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n?", "", code, flags=re.M)
+    return solutions
+
+
+def _generic(assignment: str, release_nb: dict, r: random.Random) -> tuple[dict, str]:
+    """The master's solutions; the graded check's answers right about 70 % of the time."""
+    import ast
+    nb = release_nb
+    for grade_id, code in _master_solutions(assignment).items():
+        if grade_id.startswith("reponses_"):
+            right = ast.literal_eval(code.split("=", 1)[1].strip())
+            code = f"{grade_id} = {json.dumps(_answers(r, right))}"
+        nb = with_solution(nb, grade_id, code)
+    return nb, "correct"
+
+
 def submission(assignment: str, release_nb: dict, r: random.Random) -> tuple[dict, str]:
     """One student's notebook for `assignment`, and a label of what it contains."""
     if r.random() < 0.12:
         return release_nb, "copie vierge"
+    if assignment not in ANSWERS:
+        return _generic(assignment, release_nb, r)
     name, right = ANSWERS[assignment]
     answers = f"{name} = {json.dumps(_answers(r, right))}"
     if assignment.startswith("1.1"):
