@@ -109,8 +109,16 @@ def ready(*exercise_ids: str) -> bool:
 
 def _check_written(exercise_id: str, *objects) -> Report:
     """« Vérifier » on a function still left as the stub: say so instead of running every scenario."""
+    from ..widgets.verify import Undefined
     from . import _stubs
     spec = exercise(exercise_id)
+    undefined = [name for name, obj in zip(spec.names, objects) if isinstance(obj, Undefined)]
+    if undefined:
+        names = " et ".join(undefined)
+        return Report(exercise_id, [Criterion("a_definir", f"{names} : pas encore défini (sa cellule n'a pas été "
+                                              f"exécutée, ou c'est encore le squelette de départ)", spec.points,
+                                              False, f"écrivez {names} dans la cellule de votre solution, exécutez-la, "
+                                                     f"puis cliquez à nouveau")])
     stubs = [name for name, obj in zip(spec.names, objects) if _stubs.is_stub(obj)]
     if stubs:
         names = " et ".join(stubs)

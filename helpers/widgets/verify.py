@@ -9,14 +9,21 @@ import ipywidgets as widgets
 from ._base import BUTTON_LAYOUT, WithFallback, readable
 
 
-def _lookup(names: tuple[str, ...]):
+class Undefined:
+    """Stands for a name the kernel does not hold yet (its cell was not run, or is still the stub)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name} non défini>"
+
+
+def _lookup(names: tuple[str, ...]) -> list:
     from IPython import get_ipython
     shell = get_ipython()
     namespace = shell.user_ns if shell is not None else {}
-    missing = [n for n in names if n not in namespace]
-    if missing:
-        raise NameError(", ".join(missing))
-    return [namespace[n] for n in names]
+    return [namespace[n] if n in namespace else Undefined(n) for n in names]
 
 
 class VerifyButton(WithFallback):
@@ -38,14 +45,9 @@ class VerifyButton(WithFallback):
         self.button.disabled = True
         self.output.value = "<em>Vérification en cours…</em>"
         try:
-            objects = _lookup(self.names)
-        except NameError as missing:
-            self.output.value = (f"<div class='cours-verification'>❌ À définir d'abord : <code>{html.escape(str(missing))}"
-                                 f"</code> (exécutez la cellule de votre solution).</div>")
-            return None
+            report = self.checker(self.exercise, *_lookup(self.names))
         finally:
             self.button.disabled = False
-        report = self.checker(self.exercise, *objects)
         self.output.value = report._repr_html_()
         return report
 

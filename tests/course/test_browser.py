@@ -341,7 +341,8 @@ def error_outputs(panel) -> list[str]:
     return errors
 
 
-CLASSIFY_OUTPUTS = """(outputs) => outputs.map(o => {
+CLASSIFY_OUTPUTS = """(outputs) => outputs.map((o, i) => {
+  o.dataset.coursSortie = String(i);
   const buttons = [...o.querySelectorAll('button')].map(b => b.textContent.trim());
   let kind = null;
   if (o.querySelector('[data-etape], .cours-boucle-statique, .cours-etape-vide')) kind = 'stepper';
@@ -363,7 +364,8 @@ def course_widgets(panel) -> dict[str, list]:
             continue
         assert info["live"], (f"un widget « {info['kind']} » s'affiche en HTML statique : le gestionnaire de "
                               "widgets de JupyterLab ne l'a pas rendu")
-        found[info["kind"]].append(outputs.nth(index))
+        # Pinned by an attribute, not by position: a position moves when an output above it changes.
+        found[info["kind"]].append(panel.locator(f'.jp-OutputArea-output[data-cours-sortie="{index}"]'))
     return found
 
 
@@ -453,6 +455,7 @@ def right_letter(question_id: str) -> str:
 def check_quiz(page, widget, name: str) -> None:
     """A practice question: four options; a wrong choice then « Vérifier » says which option was chosen and
     that it is wrong, the right one says so; both explain every option."""
+    from playwright.sync_api import expect
     assert widget.locator(".cours-question li").count() == 4, "la question n'affiche pas ses quatre options"
     question_id = widget.locator(".cours-question strong").first.inner_text().strip()
     right = right_letter(question_id)
@@ -462,9 +465,9 @@ def check_quiz(page, widget, name: str) -> None:
         widget.get_by_role("button", name=letter, exact=True).click()
         widget.get_by_role("button", name="Vérifier").click()
         expected = f"Vous avez choisi {letter} : {verdict}"
-        page.wait_for_function("([el, text]) => el.innerText.includes(text)",
-                               arg=[feedback.element_handle(timeout=CLICK_TIMEOUT_MS), expected],
-                               timeout=CLICK_TIMEOUT_MS)
+        # Re-queried until it holds the text: the feedback's element is replaced at each answer, so a handle
+        # taken on the previous one would wait forever when the kernel answers after the handle is taken.
+        expect(feedback).to_contain_text(expected, timeout=CLICK_TIMEOUT_MS)
         assert feedback.locator("li").count() == 4, "l'explication ne porte pas sur chaque option"
         if letter == wrong:
             show(page, widget, name + "-faux")

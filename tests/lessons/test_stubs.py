@@ -121,3 +121,12 @@ def test_every_student_cell_that_uses_the_learners_code_asks_ready_first():
             if used and "helpers.ready(" not in source:
                 unguarded.append(f"{path.name} : {sorted(used)} sans helpers.ready")
     assert not unguarded, unguarded
+
+
+def test_verify_on_a_name_never_defined_scores_zero_and_says_what_to_write(shell):
+    """A solution cell left as the stub defines nothing (its notice replaces the raise): « Vérifier » still gives
+    a report with its score, not a bare message."""
+    run(shell, STUB_CELL)
+    report = lessons.verify_button("1.5.c").run()
+    assert report.score == 0 and report.max_score > 0
+    assert "HOOKS : pas encore défini" in str(report) and "squelette de départ" in str(report)
