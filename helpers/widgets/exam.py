@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-from ._base import BUTTON_LAYOUT, WithFallback, readable
+from ._base import WithFallback, readable
 from .quiz import LETTERS, Question
 
 
@@ -141,6 +141,11 @@ def results_html(outcome: Outcome, total: int) -> str:
     return "".join(parts)
 
 
+def _button(description: str, **kwargs) -> widgets.Button:
+    # A layout of its own: hiding one button must not hide every button sharing a layout.
+    return widgets.Button(description=description, layout=widgets.Layout(width="auto", min_width="120px"), **kwargs)
+
+
 class ExamView(WithFallback):
     """One question at a time, a countdown, « Terminer l'examen », then the results and « Nouvelle tentative »."""
 
@@ -152,10 +157,10 @@ class ExamView(WithFallback):
         self.question = widgets.HTML()
         self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre réponse :",
                                             style={"button_width": "44px", "description_width": "initial"})
-        self.previous = widgets.Button(description="Précédente", icon="arrow-left", layout=BUTTON_LAYOUT)
-        self.next = widgets.Button(description="Suivante", icon="arrow-right", layout=BUTTON_LAYOUT)
-        self.finish = widgets.Button(description="Terminer l'examen", button_style="primary", layout=BUTTON_LAYOUT)
-        self.again = widgets.Button(description="Nouvelle tentative", icon="refresh", layout=BUTTON_LAYOUT)
+        self.previous = _button("Précédente", icon="arrow-left")
+        self.next = _button("Suivante", icon="arrow-right")
+        self.finish = _button("Terminer l'examen", button_style="primary")
+        self.again = _button("Nouvelle tentative", icon="refresh")
         self.results = widgets.HTML()
         self.choice.observe(self._chosen, names="value")
         self.previous.on_click(lambda _: self.go(self.position - 1))

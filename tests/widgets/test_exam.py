@@ -92,3 +92,12 @@ def test_the_view_shows_results_every_explanation_and_a_link_per_miss():
 def test_without_a_front_end_the_exam_still_reads():
     view = examen_blanc(seed=1)
     assert "30 questions" in view.static_text() and "60" in view.static_text()
+
+
+def test_hiding_the_exam_hides_no_other_button():
+    """Every button has a layout of its own: « Nouvelle tentative » hidden must leave the others shown."""
+    view = examen_blanc(seed=2)
+    view._clock = False
+    buttons = (view.previous, view.next, view.finish, view.again)
+    assert len({id(b.layout) for b in buttons}) == 4
+    assert view.again.layout.display == "none" and view.finish.layout.display is None
