@@ -27,7 +27,9 @@ from solutions.submissions import with_solution  # noqa: E402
 FIRST_NAMES = ["camille", "lea", "hugo", "ines", "lucas", "chloe", "sami", "manon", "noah", "jade", "yanis", "zoe",
                "louis", "emma", "adam", "lina", "theo", "sarah", "nolan", "alice"]
 ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "B", "q2": "D", "q3": "B"}),
-           "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "C", "q2": "A", "q3": "D"})}
+           "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "C", "q2": "A", "q3": "D"}),
+           "2.1-examen-blanc": ("reponses_examen", {"q1": "C", "q2": "A", "q3": "D", "q4": "B", "q5": "A", "q6": "C",
+                                                    "q7": "B", "q8": "D"})}
 
 
 def _source(fn, name: str | None = None) -> str:
@@ -112,6 +114,8 @@ def submission(assignment: str, release_nb: dict, r: random.Random) -> tuple[dic
         return _generic(assignment, release_nb, r)
     name, right = ANSWERS[assignment]
     answers = f"{name} = {json.dumps(_answers(r, right))}"
+    if assignment.startswith("2.1"):      # the mock exam: answers only
+        return with_solution(release_nb, name, answers), "réponses"
     if assignment.startswith("1.1"):
         label = r.choice(list(LOOP_VARIANTS)) if r.random() < 0.6 else "correct"
         nb = with_solution(release_nb, "run_agent", LOOP_VARIANTS[label])
@@ -148,7 +152,9 @@ def build(course: Path, n_students: int, *, assignments: list[str] | None = None
         student = f"etu-{i + 1:03d}-{FIRST_NAMES[i % len(FIRST_NAMES)]}"
         for name in assignments:
             release = json.loads((course / "release" / name / f"{name}.ipynb").read_text())
-            nb, label = submission(name, release, r)
+            # The mock exam draws from its own generator: adding it leaves the lessons' draws unchanged.
+            own = random.Random(f"{seed}:{student}:{name}") if name.startswith("2.") else r
+            nb, label = submission(name, release, own)
             target = course / "submitted" / student / name
             target.mkdir(parents=True, exist_ok=True)
             (target / f"{name}.ipynb").write_text(json.dumps(nb, ensure_ascii=False))

@@ -375,6 +375,15 @@ _DEMO = {
         "1.5.q": _quiz([("Deux hooks en désaccord", 0.3, "A", "C"), ("Corriger une entrée avant l'appel", 0.35, "D", "A"),
                         ("Hook qui lève une exception", 0.3, "A", "D")]),
     },
+    "2.1-examen-blanc": {
+        "2.1.q": _quiz([("1.1 — Fin de boucle dans un agent de CI", 0.15, "A", "C"),
+                        ("1.2 — Couverture d'un sujet de recherche", 0.45, "B", "A"),
+                        ("1.3 — Métadonnées perdues", 0.3, "B", "D"), ("1.4 — Règle financière", 0.2, "C", "B"),
+                        ("1.5 — Normaliser avant lecture", 0.25, "C", "A"),
+                        ("1.6 — Revue d'une PR volumineuse", 0.3, "D", "C"),
+                        ("1.7 — Reprendre après des changements", 0.55, "A", "B"),
+                        ("1.2 — Isolement des sous-agents", 0.5, "C", "D")]),
+    },
 }
 
 
@@ -486,6 +495,29 @@ def failure_reasons(cohort: Cohort, *, top: int | None = None, skip_zero: bool =
     return pd.DataFrame(rows[:top] if top else rows, columns=columns)
 
 
+TS_IN_RULE = re.compile(r"^Question\s+\d+\s+—\s+(?P<ts>\d+\.\d+)\s+—")
+
+
+def task_statement_summary(cohort: Cohort, exercise: str = "2.1.q") -> pd.DataFrame:
+    """Par énoncé de tâche, la part de bonnes réponses de la cohorte à l'épreuve notée de l'examen blanc.
+
+    Chaque question de l'épreuve a un titre qui commence par son énoncé (« 1.3 — … ») ; une copie notée
+    compte une réponse par question, une règle manquée une réponse fausse (ou absente)."""
+    from ..lessons.ts2_1 import GRADED_TS
+    columns = ["task_statement", "questions", "answers", "wrong", "success"]
+    asked = Counter(GRADED_TS.values())
+    copies = cohort.scores[cohort.scores["exercise"] == exercise]["student"].nunique()
+    wrong: Counter = Counter()
+    for _, row in cohort.failures[cohort.failures["exercise"] == exercise].iterrows():
+        found = TS_IN_RULE.match(f"{row['rule']} — {row['detail']}")
+        if found:
+            wrong[found.group("ts")] += 1
+    rows = [dict(task_statement=ts, questions=n, answers=n * copies, wrong=wrong[ts],
+                 success=(1 - wrong[ts] / (n * copies)) if copies else math.nan)
+            for ts, n in sorted(asked.items(), key=lambda item: natural_key(item[0]))]
+    return pd.DataFrame(rows, columns=columns)
+
+
 def needs_attention(cohort: Cohort, *, threshold: float = 0.5, pass_ratio: float = 0.5) -> pd.DataFrame:
     """Les étudiants à suivre, avec leurs raisons en français : copie manquante, total sous `threshold`
     (part des points du devoir), ou 0 à un exercice que la majorité des autres a réussi (≥ `pass_ratio`)."""
@@ -552,9 +584,11 @@ LABELS = {
     "ratio": ("Part des points", percent), "mean_ratio": ("Moyenne (%)", percent),
     "share": ("Part des copies", percent),
     "full": ("À 100\u00a0%", percent), "zero": ("À 0", percent),
+    "task_statement": ("Énoncé de tâche", str), "questions": ("Questions", str), "answers": ("Réponses", str),
+    "wrong": ("Réponses fausses", str), "success": ("Bonnes réponses", percent),
 }
 _TEXT = {"rule", "example", "detail", "reasons", "top_rule"}        # phrases : colonnes larges, repliées
-_LEFT = _TEXT | {"student", "assignment", "exercise"}                 # le reste (nombres) est aligné à droite
+_LEFT = _TEXT | {"student", "assignment", "exercise", "task_statement"}                 # le reste (nombres) est aligné à droite
 
 
 def table(df: pd.DataFrame, columns: list[str] | None = None):
@@ -738,4 +772,28 @@ def plot_failure_reasons(cohort: Cohort, *, top: int = 10, width: int = 64):
     fig.legend(handles=_legend_handles(cohort, reasons["assignment"]), loc="outside lower center", ncols=4,
                frameon=False, fontsize=9)
     ax.set_title(f"Les {len(reasons)} règles le plus souvent manquées", fontsize=12, fontweight="bold")
+    return fig
+
+
+def plot_task_statements(cohort: Cohort, exercise: str = "2.1.q"):
+    """Barres : part de bonnes réponses par énoncé de tâche à l'épreuve notée de l'examen blanc."""
+    from matplotlib.figure import Figure
+    summary = task_statement_summary(cohort, exercise)
+    fig = Figure(figsize=(WIDTH, 0.5 * max(len(summary), 1) + 1.4), layout="constrained")
+    ax = fig.subplots()
+    if summary["answers"].sum() == 0:
+        ax.text(0.5, 0.5, "Aucune copie de l'examen blanc notée.", ha="center", va="center", transform=ax.transAxes)
+        ax.set_axis_off()
+        return fig
+    values = 100 * summary["success"].fillna(0)
+    colours = ["#b3261e" if v < 60 else "#c77c02" if v < 75 else "#3a7d44" for v in values]
+    ax.barh(summary["task_statement"], values, color=colours)
+    for y, (v, n) in enumerate(zip(values, summary["answers"])):
+        ax.text(min(v + 1, 92), y, f"{percent(v / 100)} de {n} réponses", va="center", fontsize=9)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("part de bonnes réponses de la cohorte")
+    _french_axis(ax.xaxis, lambda x: percent(x / 100))
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title("Examen blanc : réussite par énoncé de tâche", fontsize=12, fontweight="bold")
     return fig

@@ -10,9 +10,10 @@ from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from . import _model, _strict, _tokens, _wire
+from ._batches import PREFIX as BATCHES, BatchStore
 from ._conversation import Conversation
 from ._log import RequestLog
 
@@ -59,6 +60,8 @@ class Simulator:
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._counter = 0
+        self.batch_polls = 2        # a message batch ends on its 2nd retrieval (see _batches.py)
+        self.batches = BatchStore(self)
 
     @property
     def scripts(self):
@@ -203,6 +206,8 @@ class _Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         if not self._authenticated(request_id, None):
             return
+        if path.startswith(BATCHES):
+            return self._batches("GET", None, request_id)
         models = [{"type": "model", "id": m, "display_name": display_name(m),
                    "created_at": "2026-01-01T00:00:00Z"} for m in self.simulator.models]
         if path == "/v1/models":
@@ -254,6 +259,8 @@ class _Handler(BaseHTTPRequestHandler):
         betas = frozenset(b.strip() for b in (self.headers.get("anthropic-beta") or "").split(",") if b.strip())
         if path == "/v1/messages/count_tokens":
             return self._count_tokens(body, betas, request_id)
+        if path.startswith(BATCHES):
+            return self._batches("POST", body, request_id, betas)
         if path != "/v1/messages":
             payload = _wire.error_body(404, f"Not found: {path}", request_id)
             self._record(request=body, status=404, response=payload, request_id=request_id)
@@ -278,6 +285,29 @@ class _Handler(BaseHTTPRequestHandler):
         if not stream:
             return self._send_json(200, message, request_id, _ratelimit_headers(49))
         self._stream(message, request_id, fault)
+
+    def do_DELETE(self) -> None:
+        self._received = time.monotonic()
+        request_id = self.simulator._request_id()
+        if self._authenticated(request_id, None):
+            self._batches("DELETE", None, request_id)
+
+    def _batches(self, method: str, body: object, request_id: str, betas: frozenset[str] = frozenset()) -> None:
+        url = urlsplit(self.path)
+        host, port = self.server.server_address[:2]
+        status, payload, kind = self.simulator.batches.handle(
+            method, url.path.rstrip("/"), dict(parse_qsl(url.query)), body, betas, request_id,
+            f"http://{host}:{port}")
+        self._record(request=body, status=status, response=payload, request_id=request_id)
+        if kind == "json":
+            return self._send_json(status, payload, request_id)
+        raw = payload.encode()
+        self.send_response(status)
+        self.send_header("content-type", "application/x-jsonl")
+        self.send_header("content-length", str(len(raw)))
+        self.send_header("request-id", request_id)
+        self.end_headers()
+        self.wfile.write(raw)
 
     def _count_tokens(self, body: object, betas: frozenset[str], request_id: str) -> None:
         rejection = None

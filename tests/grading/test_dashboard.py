@@ -329,7 +329,7 @@ def assert_rendered_cleanly(nb) -> None:
     assert not errors, "\n".join(f"{e.ename}: {e.evalue}" for e in errors)
     stderr = [o.text for o in outputs if o.output_type == "stream" and o.name == "stderr"]
     assert not stderr, f"le notebook écrit sur stderr (avertissements ?) :\n{''.join(stderr)[:2000]}"
-    assert sum("image/png" in o.get("data", {}) for o in outputs) == 3, "trois figures attendues"
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 4, "quatre figures attendues"
 
 
 def test_the_notebook_is_clean_and_french_and_imports_helpers_by_name():

@@ -1,0 +1,1450 @@
+"""The bank of the mock exam: 60 scenario questions across task statements 1.1–1.7, in the exam's four
+scenarios (support client, recherche multi-agents, productivité des développeurs, CI), written fresh.
+
+Each carries its task statement and the lesson heading to revisit (`link()` builds the relative link).
+Answers are keys (see helpers.widgets.quiz.key()): this bank powers the self-paced rehearsal, whose
+feedback shows every answer; the graded exam (2.1.q) asks other questions, keyed in the master only.
+"""
+from ...widgets.exam import ExamQuestion
+
+BANK = [
+    ExamQuestion(
+        id='2.1.e01',
+        title='Texte et appel dans la même réponse',
+        ts='1.1',
+        section="3. `stop_reason`, et rien d'autre",
+        scenario='support client',
+        link="../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#3.-stop_reason,-et-rien-d'autre",
+        stem=('Un agent de support reçoit une réponse qui contient « Je vérifie votre commande » puis un bloc '
+              "tool_use lookup_order. Le code affiche le texte au client et s'arrête. Quelle règle corrige ce "
+              'comportement ?'),
+        options={
+            'A': ("Arrêter la boucle dès qu'une réponse contient au moins un bloc de texte lisible par le client."),
+            'B': ("Continuer tant que stop_reason vaut tool_use ; ne rendre la main qu'à la fin du tour (end_turn)."),
+            'C': ("Supprimer le texte des réponses qui contiennent un appel d'outil avant de les ajouter à "
+                  "l'historique."),
+            'D': ("Demander dans le system prompt de ne jamais écrire de texte avant d'appeler un outil de support."),
+        },
+        why={
+            'A': ("C'est exactement le bug décrit : le texte n'est pas un signal de fin, la réponse demandait encore un "
+                  'outil.'),
+            'B': ("Juste : stop_reason dit pourquoi la génération s'est arrêtée ; tool_use signifie que le travail "
+                  'continue.'),
+            'C': ("Retirer le texte altère l'historique renvoyé à l'API et ne règle pas l'arrêt prématuré de la boucle."),
+            'D': ("Une consigne rend ce texte plus rare sans rendre la boucle juste ; il est d'ailleurs légitime."),
+        },
+        answer_key='6b529de685aeb1d2',
+    ),
+    ExamQuestion(
+        id='2.1.e02',
+        title='Trois résultats à renvoyer',
+        ts='1.1',
+        section="4. Les règles de format d'un tour d'outils",
+        scenario='recherche multi-agents',
+        link="../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#4.-Les-r%C3%A8gles-de-format-d'un-tour-d'outils",
+        stem=('Un agent de recherche reçoit trois tool_use dans une même réponse (trois bases documentaires). '
+              "Comment le code doit-il renvoyer les trois résultats à l'API ?"),
+        options={
+            'A': ("Trois messages user successifs, un par résultat, dans l'ordre où les outils ont terminé leur "
+                  'travail.'),
+            'B': ('Un message assistant qui reprend les trois appels, suivi des trois résultats dans le même message.'),
+            'C': ('Un message user qui résume en texte libre les trois résultats, sans blocs tool_result séparés.'),
+            'D': ('Un seul message user avec trois blocs tool_result, chacun portant le tool_use_id de son appel.'),
+        },
+        why={
+            'A': ("L'API combine des messages user successifs, mais cet historique apprend au modèle à ne plus "
+                  'paralléliser.'),
+            'B': ("Les résultats ne vont jamais dans un tour assistant : l'API refuse un tool_result à cet endroit."),
+            'C': ("Sans tool_result, les appels restent sans réponse et l'API rejette la requête suivante."),
+            'D': ("Juste : un message user, un tool_result par appel, appariés par tool_use_id ; l'ordre importe peu."),
+        },
+        answer_key='abb7dfb9b81ec9ed',
+    ),
+    ExamQuestion(
+        id='2.1.e03',
+        title='Réponse coupée',
+        ts='1.1',
+        section="3. `stop_reason`, et rien d'autre",
+        scenario='productivité des développeurs',
+        link="../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#3.-stop_reason,-et-rien-d'autre",
+        stem=("Un assistant de développement génère un script de migration ; la réponse se termine au milieu d'une "
+              'fonction et stop_reason vaut max_tokens. Le code écrit pourtant le fichier. Que faire ?'),
+        options={
+            'A': ("Considérer la réponse comme tronquée : relever max_tokens ou demander la suite avant d'écrire."),
+            'B': ("Écrire le fichier, puis lancer les tests : s'ils échouent, l'erreur montrera où le script a coupé."),
+            'C': ('Compléter la fonction coupée avec un return par défaut afin que le fichier reste syntaxiquement '
+                  'valide.'),
+            'D': ('Ignorer stop_reason et vérifier plutôt que la réponse finit par une accolade ou un point final.'),
+        },
+        why={
+            'A': ("Juste : max_tokens signale que le plafond est atteint ; une sortie tronquée n'est jamais un résultat "
+                  'fini.'),
+            'B': ("Écrire un fichier qu'on sait incomplet déplace l'erreur plus loin, chez quelqu'un qui ne sait pas "
+                  'pourquoi.'),
+            'C': ("Un return inventé masque la troncature et produit un code faux qui a l'air correct."),
+            'D': ("Deviner la fin d'après la ponctuation, c'est parser de la prose ; stop_reason donne l'information "
+                  'exacte.'),
+        },
+        answer_key='d7ef288fb18e4a34',
+    ),
+    ExamQuestion(
+        id='2.1.e04',
+        title="Plafond d'itérations",
+        ts='1.1',
+        section='6. Le modèle choisit, le code garantit',
+        scenario='CI',
+        link='../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#6.-Le-mod%C3%A8le-choisit,-le-code-garantit',
+        stem=("Un agent tourne en CI sans surveillance et appelle des outils en boucle. L'équipe veut éviter qu'un "
+              'cas imprévu ne consomme tout le budget de la nuit. Quelle mesure est la bonne ?'),
+        options={
+            'A': ("Demander à Claude, dans le prompt, de s'arrêter de lui-même après une dizaine d'appels d'outils au "
+                  'plus.'),
+            'B': ('Arrêter la boucle dès que le texte de Claude contient « terminé », « fini » ou un mot de sens '
+                  'voisin.'),
+            'C': ("Garder stop_reason comme condition d'arrêt et ajouter un plafond d'itérations qui lève une "
+                  'exception.'),
+            'D': ('Remplacer la boucle par un nombre fixe de trois appels, quel que soit le stop_reason renvoyé.'),
+        },
+        why={
+            'A': ("Une consigne n'est pas une garantie : un budget se protège dans le code, pas dans le prompt."),
+            'B': ('Chercher des mots dans la prose est fragile ; la fin normale est déjà signalée par stop_reason.'),
+            'C': ('Juste : stop_reason pilote la fin normale ; le plafond est un filet de sécurité qui échoue '
+                  'bruyamment.'),
+            'D': ('Un nombre fixe coupe les tâches longues et gaspille des appels sur les courtes : la boucle doit '
+                  'suivre stop_reason.'),
+        },
+        answer_key='2fb304f7ba2995a7',
+    ),
+    ExamQuestion(
+        id='2.1.e05',
+        title='Un outil qui échoue',
+        ts='1.1',
+        section="4. Les règles de format d'un tour d'outils",
+        scenario='support client',
+        link="../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#4.-Les-r%C3%A8gles-de-format-d'un-tour-d'outils",
+        stem=("L'outil get_customer d'un agent de support lève une exception quand l'API interne est indisponible. "
+              "Actuellement, l'exception arrête tout l'agent. Que doit faire la boucle ?"),
+        options={
+            'A': ("Relancer la même requête à Claude sans résultat jusqu'à ce que l'API interne redevienne disponible."),
+            'B': ("Attraper l'exception et renvoyer un tool_result is_error qui explique la panne, puis continuer."),
+            'C': ("Renvoyer un tool_result vide pour que Claude considère que le client n'existe pas et poursuive."),
+            'D': ("Retirer le tool_use de l'historique pour que Claude ne sache pas qu'un appel a échoué."),
+        },
+        why={
+            'A': ("Un tool_use laissé sans résultat rend la requête invalide ; et boucler sans limite n'est pas une "
+                  'stratégie.'),
+            'B': ("Juste : Claude apprend l'échec et peut réessayer, contourner ou escalader ; la boucle ne s'effondre "
+                  'pas.'),
+            'C': ("Un succès vide ment : Claude conclurait que le client n'existe pas."),
+            'D': ("Réécrire l'historique fait perdre l'information et peut laisser des tool_result orphelins."),
+        },
+        answer_key='b44bf8773c08e08b',
+    ),
+    ExamQuestion(
+        id='2.1.e06',
+        title='Appels indépendants',
+        ts='1.1',
+        section='5. Appels parallèles',
+        scenario='recherche multi-agents',
+        link='../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#5.-Appels-parall%C3%A8les',
+        stem=('Un agent de veille doit interroger quatre sources qui ne dépendent pas les unes des autres. Les '
+              'journaux montrent quatre tours successifs, un appel par tour. Quelle cause est la plus probable ?'),
+        options={
+            'A': ('Le modèle ne sait pas appeler plusieurs outils à la fois : il faut donc créer quatre agents '
+                  'distincts.'),
+            'B': ("Les outils n'ont pas de description, ce qui oblige le modèle à les essayer un par un."),
+            'C': ("Le max_tokens est trop bas pour contenir plus d'un bloc tool_use dans une même réponse."),
+            'D': ("L'historique renvoie chaque tool_result dans son propre message, ce qui apprend à sérialiser."),
+        },
+        why={
+            'A': ("Claude peut émettre plusieurs tool_use dans une réponse ; multiplier les agents n'est pas "
+                  'nécessaire.'),
+            'B': ("Une description pauvre gêne le choix de l'outil, mais n'impose pas un appel par tour."),
+            'C': ("Un appel d'outil coûte peu de jetons ; max_tokens n'explique pas un tel schéma régulier."),
+            'D': ('Juste : des résultats éclatés sur plusieurs messages enseignent au modèle à appeler un outil à la '
+                  'fois.'),
+        },
+        answer_key='8f8475048928f8fc',
+    ),
+    ExamQuestion(
+        id='2.1.e07',
+        title='Une API sans mémoire',
+        ts='1.1',
+        section='2. Le cycle',
+        scenario='productivité des développeurs',
+        link='../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#2.-Le-cycle',
+        stem=("Un développeur appelle l'API deux fois : d'abord pour lire un fichier avec un outil, ensuite pour "
+              "demander « corrige le bug », en n'envoyant que cette phrase. Claude ne sait plus de quel fichier il "
+              "s'agit. Pourquoi ?"),
+        options={
+            'A': ("L'API ne garde rien entre deux requêtes : chaque appel doit renvoyer tout l'historique utile."),
+            'B': ('Le cache de prompt a expiré entre les deux appels, et le contexte précédent a été effacé.'),
+            'C': ("Le fichier lu était trop long ; l'API a tronqué l'historique pour rester dans sa fenêtre de "
+                  'contexte.'),
+            'D': ('La deuxième requête aurait dû réutiliser le même request-id pour rattacher la conversation.'),
+        },
+        why={
+            'A': ("Juste : la Messages API est sans état ; la mémoire de la conversation, c'est la liste messages "
+                  'renvoyée.'),
+            'B': ("Le cache accélère un préfixe renvoyé à l'identique ; il ne remplace jamais l'historique absent."),
+            'C': ("Rien n'a été tronqué : le fichier n'a simplement pas été renvoyé dans la seconde requête."),
+            'D': ('Le request-id identifie un échange pour le support ; il ne relie pas des requêtes entre elles.'),
+        },
+        answer_key='a134bdc546c7bf37',
+    ),
+    ExamQuestion(
+        id='2.1.e08',
+        title='Stop en streaming',
+        ts='1.1',
+        section='7. En streaming',
+        scenario='support client',
+        link='../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#7.-En-streaming',
+        stem=('Un chat de support affiche la réponse en streaming. Le code décide de la suite en lisant le dernier '
+              "morceau de texte reçu. Où se trouve l'information fiable sur la raison de l'arrêt ?"),
+        options={
+            'A': ("Dans le premier événement message_start, qui annonce d'emblée la raison de l'arrêt prévue."),
+            'B': ('Dans le dernier content_block_delta, dont le texte se termine par un marqueur de fin explicite.'),
+            'C': ("Dans l'événement message_delta, qui porte stop_reason avant le message_stop final."),
+            'D': ("Dans l'en-tête HTTP de la réponse, renvoyé avant le premier événement du flux SSE."),
+        },
+        why={
+            'A': ('message_start arrive avant la génération : son stop_reason est encore nul.'),
+            'B': ("Un delta de texte ne porte pas de raison d'arrêt ; lire la prose est une devinette."),
+            'C': ("Juste : message_delta porte stop_reason et l'usage de sortie ; c'est là qu'on branche."),
+            'D': ("Les en-têtes partent avant la génération ; la raison d'arrêt n'y figure pas."),
+        },
+        answer_key='7da2fd451ba04dfb',
+    ),
+    ExamQuestion(
+        id='2.1.e09',
+        title="La boucle de l'Agent SDK",
+        ts='1.1',
+        section="8. Cette boucle, vue depuis l'Agent SDK",
+        scenario='productivité des développeurs',
+        link="../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#8.-Cette-boucle,-vue-depuis-l'Agent-SDK",
+        stem=('Une équipe passe de la Messages API à claude-agent-sdk pour un outil interne. Un développeur veut '
+              'réécrire la boucle stop_reason autour de query(). Que lui répondre ?'),
+        options={
+            'A': ("Il doit la réécrire : l'Agent SDK envoie une seule requête et laisse l'application gérer la suite."),
+            'B': ('Inutile : le SDK exécute déjà la boucle (outils, résultats, rappel) ; on règle ses limites, comme '
+                  'max_turns.'),
+            'C': ('Il faut désactiver les outils du SDK et exécuter soi-même chaque tool_use dans une boucle à part.'),
+            'D': ('La boucle doit surveiller le texte des messages et interrompre query() au premier « terminé ».'),
+        },
+        why={
+            'A': ("C'est l'inverse : query() pilote toute la boucle agentique et diffuse les messages au fil de l'eau."),
+            'B': ("Juste : le CLI embarqué exécute la boucle ; l'application configure outils, hooks et plafonds."),
+            'C': ("Désactiver les outils prive le SDK de ce qu'il fait de mieux, pour réécrire ce qu'il fait déjà."),
+            'D': ("Interrompre sur un mot, c'est parser de la prose ; le SDK signale la fin par un ResultMessage."),
+        },
+        answer_key='50561b979030fc2f',
+    ),
+    ExamQuestion(
+        id='2.1.e10',
+        title='Un rapport qui oublie des pans',
+        ts='1.2',
+        section='6. Le piège de la décomposition trop étroite',
+        scenario='recherche multi-agents',
+        link='../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#6.-Le-pi%C3%A8ge-de-la-d%C3%A9composition-trop-%C3%A9troite',
+        stem=("Un coordinateur doit étudier « l'impact de l'IA sur les industries créatives ». Il lance trois "
+              "sous-agents sur les arts visuels seulement ; le rapport ignore la musique, l'écriture et le cinéma. "
+              'Où est le défaut ?'),
+        options={
+            'A': ("Dans les sous-agents : ils auraient dû élargir d'eux-mêmes leur recherche aux autres domaines."),
+            'B': ("Dans l'outil de recherche web, qui renvoie trop peu de résultats pour couvrir un sujet aussi large "
+                  'et varié.'),
+            'C': ("Dans l'agent de synthèse, qui aurait dû signaler les domaines manquants dans son rapport final."),
+            'D': ('Dans la décomposition du coordinateur, trop étroite : les sous-sujets ne couvraient pas la question.'),
+        },
+        why={
+            'A': ("Un sous-agent traite la tâche qu'on lui confie ; il ne voit pas la question d'ensemble."),
+            'B': ("Les sous-agents ont bien trouvé ce qu'on leur demandait : l'outil n'est pas en cause."),
+            'C': ("La synthèse ne peut combiner que ce qu'elle reçoit ; le trou est né plus tôt."),
+            'D': ('Juste : le coordinateur découpe le sujet ; un découpage incomplet laisse des trous que personne ne '
+                  'comble.'),
+        },
+        answer_key='879bff5e2207a1e2',
+    ),
+    ExamQuestion(
+        id='2.1.e11',
+        title='Ce que voit un sous-agent',
+        ts='1.2',
+        section="4. Un sous-agent, c'est une conversation neuve",
+        scenario='recherche multi-agents',
+        link="../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#4.-Un-sous-agent,-c'est-une-conversation-neuve",
+        stem=("Un coordinateur a échangé vingt tours avec l'utilisateur, puis lance un sous-agent « analyse les "
+              'sources retenues ». Le sous-agent demande quelles sources. Pourquoi ?'),
+        options={
+            'A': ("Un sous-agent démarre sans l'historique du coordinateur : tout ce qu'il doit savoir va dans son "
+                  'prompt.'),
+            'B': ('Le sous-agent a dépassé sa fenêtre de contexte en lisant les vingt tours hérités du coordinateur.'),
+            'C': ("Les sources étaient dans un outil que le sous-agent n'a pas le droit d'appeler dans sa configuration "
+                  'actuelle.'),
+            'D': ('Le coordinateur aurait dû attendre la fin de la conversation avant de lancer le moindre sous-agent.'),
+        },
+        why={
+            'A': ('Juste : le contexte du sous-agent est isolé ; le coordinateur doit lui passer explicitement les '
+                  'sources.'),
+            'B': ("Le sous-agent n'hérite d'aucun tour : il n'a rien pu dépasser en les lisant."),
+            'C': ("Même avec l'outil, il ne saurait pas lesquelles étaient retenues : ce choix n'existe que chez le "
+                  'coordinateur.'),
+            'D': ('Attendre ne change rien : le sous-agent ne verrait toujours pas la conversation.'),
+        },
+        answer_key='122bad4da1545da8',
+    ),
+    ExamQuestion(
+        id='2.1.e12',
+        title='Qui parle à qui',
+        ts='1.2',
+        section="2. L'architecture en étoile",
+        scenario='recherche multi-agents',
+        link="../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#2.-L'architecture-en-%C3%A9toile",
+        stem=("Dans un système de recherche, l'agent de recherche web envoie ses résultats directement à l'agent de "
+              'synthèse, sans passer par le coordinateur. Les erreurs deviennent difficiles à suivre. Que '
+              'recommander ?'),
+        options={
+            'A': ('Ajouter une file de messages partagée que tous les agents lisent et écrivent à leur rythme.'),
+            'B': ('Fusionner recherche et synthèse dans un seul agent pour supprimer cet échange direct.'),
+            'C': ('Faire passer toutes les communications par le coordinateur, qui route, contrôle et agrège.'),
+            'D': ("Donner à chaque agent la liste des autres agents pour qu'il choisisse à qui transmettre."),
+        },
+        why={
+            'A': ('Une file partagée multiplie les chemins au lieu de les réduire : on perd encore la visibilité.'),
+            'B': ('Fusionner efface la spécialisation sans régler le suivi des erreurs entre les autres agents.'),
+            'C': ('Juste : en étoile, le coordinateur voit tout passer ; il observe, gère les erreurs et contrôle le '
+                  'flux.'),
+            'D': ('Des agents qui se choisissent entre eux recréent un maillage que personne ne supervise.'),
+        },
+        answer_key='3a36d24a82a18c80',
+    ),
+    ExamQuestion(
+        id='2.1.e13',
+        title='Un sous-agent qui échoue',
+        ts='1.2',
+        section='5. Les erreurs passent aussi par le centre',
+        scenario='recherche multi-agents',
+        link='../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#5.-Les-erreurs-passent-aussi-par-le-centre',
+        stem=('Sur cinq sous-agents lancés, celui qui couvre les brevets échoue après un nouvel essai. Le '
+              'coordinateur doit rendre un rapport ce soir. Quelle conduite adopter ?'),
+        options={
+            'A': ("Abandonner tout le rapport : un seul trou suffit à rendre l'ensemble inutilisable pour le client."),
+            'B': ('Rendre le rapport avec les quatre résultats et signaler clairement le trou sur les brevets.'),
+            'C': ("Demander à l'agent de synthèse de combler la partie brevets avec ce qu'il sait déjà du domaine."),
+            'D': ("Relancer le sous-agent indéfiniment jusqu'à ce qu'il réussisse, quitte à rendre le rapport demain."),
+        },
+        why={
+            'A': ('Jeter quatre résultats valides pour un échec est disproportionné : une couverture partielle a de la '
+                  'valeur.'),
+            'B': ('Juste : réessayer une fois, puis rendre ce qui existe en signalant le manque ; pas de faux succès.'),
+            'C': ("Inventer la partie manquante produit un rapport qui a l'air complet mais ne repose sur rien."),
+            'D': ('Des essais sans limite transforment une panne passagère en retard certain.'),
+        },
+        answer_key='8be91ce676c228ef',
+    ),
+    ExamQuestion(
+        id='2.1.e14',
+        title='Faut-il des sous-agents ?',
+        ts='1.2',
+        section='1. Déléguer, ou pas',
+        scenario='productivité des développeurs',
+        link='../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#1.-D%C3%A9l%C3%A9guer,-ou-pas',
+        stem=('Un développeur veut renommer une variable dans un seul fichier de 80 lignes. Un collègue propose un '
+              "coordinateur avec trois sous-agents spécialisés. Qu'en penser ?"),
+        options={
+            'A': ("Bonne idée : plusieurs agents valent toujours mieux qu'un seul, même pour une tâche de quelques "
+                  'lignes.'),
+            'B': ('Bonne idée, à condition que les trois sous-agents tournent en parallèle pour gagner du temps.'),
+            'C': ('Il faudrait au contraire cinq sous-agents, un par fonction du fichier, pour être exhaustif.'),
+            'D': ('Surdimensionné : une tâche petite et linéaire se fait mieux avec un seul agent, sans coordination.'),
+        },
+        why={
+            'A': ('Chaque sous-agent ajoute du coût, de la latence et des transmissions de contexte qui peuvent '
+                  'échouer.'),
+            'B': ("Le parallélisme n'aide que si le travail se découpe en parties indépendantes et conséquentes."),
+            'C': ('Découper plus finement aggrave le surcoût sans bénéfice pour un fichier de 80 lignes.'),
+            'D': ('Juste : on délègue quand le travail est large ou se parallélise ; ici, un agent suffit.'),
+        },
+        answer_key='73dde82582b94c93',
+    ),
+    ExamQuestion(
+        id='2.1.e15',
+        title='Lancer en parallèle',
+        ts='1.2',
+        section='3. Un coordinateur sur le vrai CLI',
+        scenario='recherche multi-agents',
+        link='../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#3.-Un-coordinateur-sur-le-vrai-CLI',
+        stem=('Un coordinateur lance ses sous-agents un par tour : il attend chaque résultat avant de lancer le '
+              'suivant, alors que les sous-sujets sont indépendants. Comment accélérer ?'),
+        options={
+            'A': ("Émettre tous les appels de sous-agents dans une même réponse, pour qu'ils s'exécutent en parallèle."),
+            'B': ('Demander à chaque sous-agent de lancer lui-même le suivant quand il a terminé son travail.'),
+            'C': ("Regrouper les sous-sujets dans un seul sous-agent qui les traitera l'un après l'autre."),
+            'D': ("Réduire max_tokens des sous-agents pour qu'ils rendent leur résultat plus vite au coordinateur "
+                  'central.'),
+        },
+        why={
+            'A': ('Juste : plusieurs appels dans un même tour partent ensemble ; le coordinateur agrège ensuite.'),
+            'B': ('Une chaîne de sous-agents reste séquentielle, et chacun devrait connaître le suivant.'),
+            'C': ("Un seul sous-agent perd à la fois le parallélisme et l'isolement des contextes."),
+            'D': ("Tronquer leurs réponses fait perdre des résultats sans changer l'ordre d'exécution."),
+        },
+        answer_key='db09caefcc177c58',
+    ),
+    ExamQuestion(
+        id='2.1.e16',
+        title='Retourner un échec utile',
+        ts='1.2',
+        section='5. Les erreurs passent aussi par le centre',
+        scenario='support client',
+        link='../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#5.-Les-erreurs-passent-aussi-par-le-centre',
+        stem=("Un sous-agent de support chargé de vérifier une garantie n'obtient pas de réponse du système "
+              'fournisseur. Que doit-il renvoyer au coordinateur ?'),
+        options={
+            'A': ("Une phrase générique « échec de l'opération », sans plus de détail, pour ne pas encombrer le "
+                  'contexte du coordinateur.'),
+            'B': ("Un résultat de succès vide, pour que le coordinateur poursuive sans s'arrêter sur ce détail."),
+            'C': ("Une erreur structurée : ce qui a été tenté, la cause, si l'on peut réessayer, et les résultats "
+                  'partiels.'),
+            'D': ('Rien : le sous-agent doit réessayer en silence tant que le système fournisseur ne répond pas.'),
+        },
+        why={
+            'A': ('Un message générique empêche le coordinateur de choisir entre réessayer, contourner ou escalader.'),
+            'B': ("Un succès vide fait croire que la garantie n'existe pas : c'est une erreur cachée."),
+            'C': ('Juste : une erreur qui dit quoi, pourquoi et que faire permet au coordinateur de décider.'),
+            'D': ('Le silence bloque le coordinateur et cache la panne à ceux qui pourraient agir.'),
+        },
+        answer_key='89ddaa2a77f55b89',
+    ),
+    ExamQuestion(
+        id='2.1.e17',
+        title='Le rôle du coordinateur',
+        ts='1.2',
+        section="2. L'architecture en étoile",
+        scenario='recherche multi-agents',
+        link="../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#2.-L'architecture-en-%C3%A9toile",
+        stem=('Une équipe conçoit un système de recherche à quatre agents. Laquelle de ces tâches revient au '
+              "coordinateur plutôt qu'aux sous-agents ?"),
+        options={
+            'A': ('Lire en détail chaque document source et en extraire les citations exactes à conserver.'),
+            'B': ('Découper la question, choisir quels sous-agents lancer, puis vérifier et agréger leurs résultats.'),
+            'C': ("Exécuter toutes les recherches web lui-même pour garantir qu'aucune source importante ne soit "
+                  'oubliée.'),
+            'D': ('Réécrire chaque résultat des sous-agents dans un style uniforme avant de les comparer.'),
+        },
+        why={
+            'A': ("L'extraction détaillée est le travail d'un sous-agent spécialisé, dans son contexte propre."),
+            'B': ('Juste : le coordinateur décompose, délègue, contrôle la couverture et assemble.'),
+            'C': ("Tout faire lui-même annule l'intérêt des sous-agents et surcharge son contexte."),
+            'D': ("Uniformiser le style est secondaire ; le coordinateur vérifie d'abord la couverture et la qualité."),
+        },
+        answer_key='8f1026d0a6e0f840',
+    ),
+    ExamQuestion(
+        id='2.1.e18',
+        title='Contexte minimal',
+        ts='1.2',
+        section="4. Un sous-agent, c'est une conversation neuve",
+        scenario='CI',
+        link="../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#4.-Un-sous-agent,-c'est-une-conversation-neuve",
+        stem=("En CI, un coordinateur délègue l'analyse d'un échec de test à un sous-agent en lui écrivant "
+              'seulement « regarde le test qui échoue ». Le sous-agent explore tout le dépôt. Que manquait-il ?'),
+        options={
+            'A': ('Un modèle plus puissant pour le sous-agent, capable de deviner seul le test en cause.'),
+            'B': ('Un accès en écriture au dépôt, pour que le sous-agent puisse relancer les tests lui-même.'),
+            'C': ("Un nombre de tours plus élevé, afin que l'exploration du dépôt entier puisse aboutir."),
+            'D': ("Le nom du test, la sortie de l'échec et les fichiers concernés, écrits dans son prompt."),
+        },
+        why={
+            'A': ("Aucun modèle ne devine ce qu'on ne lui a pas dit ; le contexte reste à transmettre."),
+            'B': ("Écrire dans le dépôt ne lui apprend pas quel test échoue ; et c'est un droit risqué en CI."),
+            'C': ("Plus de tours prolongent une recherche qui n'aurait pas dû être nécessaire."),
+            'D': ("Juste : le sous-agent ne sait que ce qui figure dans son prompt ; il faut y mettre l'essentiel."),
+        },
+        answer_key='4d204cdbffd6f82a',
+    ),
+    ExamQuestion(
+        id='2.1.e19',
+        title='Le sous-agent ne part pas',
+        ts='1.3',
+        section="2. L'outil qui lance un sous-agent",
+        scenario='productivité des développeurs',
+        link="../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#2.-L'outil-qui-lance-un-sous-agent",
+        stem=('Un développeur définit trois agents dans ClaudeAgentOptions(agents=...), mais le coordinateur ne les '
+              'lance jamais. allowed_tools ne contient que Read et Grep. Quelle est la cause ?'),
+        options={
+            'A': ("L'outil qui lance un sous-agent (Agent, anciennement Task) n'est pas autorisé au coordinateur."),
+            'B': ("Les définitions d'agents doivent être écrites en YAML ; un dictionnaire Python est ignoré."),
+            'C': ("Un coordinateur ne peut lancer qu'un seul sous-agent ; trois définitions s'annulent entre elles."),
+            'D': ('Il faut lancer chaque sous-agent à la main avec un appel query() distinct pour chacun.'),
+        },
+        why={
+            'A': ("Juste : sans l'outil Agent (Task) parmi ses outils permis, le coordinateur ne peut rien déléguer."),
+            'B': ("Le SDK accepte des définitions en Python ; le format n'est pas en cause."),
+            'C': ('Un coordinateur peut lancer plusieurs sous-agents, y compris en parallèle.'),
+            'D': ("Lancer à la main revient à renoncer au coordinateur ; l'outil Agent existe pour cela."),
+        },
+        answer_key='a9b13b00ae529e0b',
+    ),
+    ExamQuestion(
+        id='2.1.e20',
+        title='Des sources perdues',
+        ts='1.3',
+        section='4. Des citations perdues',
+        scenario='recherche multi-agents',
+        link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#4.-Des-citations-perdues',
+        stem=("Le rapport final d'un système de recherche n'a plus aucune citation, alors que les sous-agents les "
+              'avaient trouvées. Ils renvoient au coordinateur un résumé en prose. Que changer ?'),
+        options={
+            'A': ("Demander à l'agent de synthèse d'ajouter des citations à partir de ses connaissances générales."),
+            'B': ("Donner à l'agent de synthèse un accès à la recherche web pour qu'il retrouve lui-même les sources."),
+            'C': ('Faire renvoyer des résultats structurés : chaque affirmation avec son URL, son titre et sa date.'),
+            'D': ('Allonger le prompt de synthèse avec une consigne « cite toujours tes sources » en majuscules.'),
+        },
+        why={
+            'A': ('Des citations « de mémoire » ne correspondent pas aux sources réellement consultées.'),
+            'B': ("Refaire la recherche double le coût et peut citer d'autres sources que celles analysées."),
+            'C': ('Juste : une métadonnée perdue en route ne se retrouve pas ; il faut la transporter avec '
+                  "l'affirmation."),
+            'D': ('Sans les URL dans son contexte, la synthèse ne peut rien citer, quelle que soit la consigne.'),
+        },
+        answer_key='a11656a670fe16cd',
+    ),
+    ExamQuestion(
+        id='2.1.e21',
+        title="Outils d'un sous-agent",
+        ts='1.3',
+        section='1. Définir un sous-agent',
+        scenario='productivité des développeurs',
+        link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#1.-D%C3%A9finir-un-sous-agent',
+        stem=('Un sous-agent « relecteur » ne doit que lire le code et commenter. Dans sa définition, aucun outil '
+              "n'est précisé ; il a modifié un fichier. Que corriger ?"),
+        options={
+            'A': ('Ajouter dans son prompt « ne modifie jamais de fichier », en gras et en début de consigne.'),
+            'B': ('Restreindre ses outils dans sa définition, par exemple à Read, Grep et Glob seulement.'),
+            'C': ('Changer son modèle pour un modèle plus petit, moins enclin à prendre des initiatives.'),
+            'D': ('Relire après coup chaque modification et annuler celles qui viennent du relecteur.'),
+        },
+        why={
+            'A': ("Une consigne réduit le risque sans le supprimer ; la restriction d'outils l'empêche par "
+                  'construction.'),
+            'B': ("Juste : sans liste d'outils, le sous-agent hérite de tout ; on lui donne seulement ce que son rôle "
+                  'exige.'),
+            'C': ('La taille du modèle ne règle pas une question de droits.'),
+            'D': ("Annuler après coup laisse passer l'erreur ; mieux vaut qu'elle soit impossible."),
+        },
+        answer_key='34d5fdc406c46514',
+    ),
+    ExamQuestion(
+        id='2.1.e22',
+        title="Ce qu'on transmet",
+        ts='1.3',
+        section='3. Les quatre règles du passage de contexte',
+        scenario='recherche multi-agents',
+        link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#3.-Les-quatre-r%C3%A8gles-du-passage-de-contexte',
+        stem=("Un coordinateur passe à l'agent de synthèse les résultats de trois sous-agents. Lequel de ces "
+              'formats préserve le mieux ce dont la synthèse a besoin ?'),
+        options={
+            'A': ("Un paragraphe où le coordinateur résume à sa façon l'essentiel des trois résultats reçus."),
+            'B': ("Les trois résultats concaténés, sans séparateur, pour économiser des jetons d'entrée."),
+            'C': ('Seulement les conclusions, car les détails ont déjà été vérifiés par les sous-agents eux-mêmes.'),
+            'D': ('Les résultats séparés, chacun avec ses affirmations, ses sources, ses dates et sa méthode.'),
+        },
+        why={
+            'A': ('Un résumé du coordinateur perd des détails et des sources que la synthèse devra citer.'),
+            'B': ('Sans séparation, on ne sait plus quelle affirmation vient de quel sous-agent.'),
+            'C': ('Sans les détails, la synthèse ne peut ni trancher un désaccord ni citer.'),
+            'D': ("Juste : des données structurées et complètes gardent l'attribution et permettent de comparer."),
+        },
+        answer_key='611eecd3c7738d64',
+    ),
+    ExamQuestion(
+        id='2.1.e23',
+        title='Parallélisme des sous-agents',
+        ts='1.3',
+        section="2. L'outil qui lance un sous-agent",
+        scenario='recherche multi-agents',
+        link="../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#2.-L'outil-qui-lance-un-sous-agent",
+        stem=("Un coordinateur doit lancer quatre recherches indépendantes. Comment obtenir qu'elles tournent en "
+              "même temps plutôt que l'une après l'autre ?"),
+        options={
+            'A': ('Émettre les quatre appels Agent dans une même réponse du coordinateur.'),
+            'B': ("Définir un seul sous-agent avec les quatre sujets et lui demander d'aller vite."),
+            'C': ('Ajouter « en parallèle » dans la description de chaque sous-agent défini.'),
+            'D': ('Lancer le premier sous-agent et lui demander de lancer lui-même les trois autres.'),
+        },
+        why={
+            'A': ('Juste : plusieurs appels dans le même tour partent ensemble ; le coordinateur attend les quatre '
+                  'résultats.'),
+            'B': ('Un seul sous-agent traite ses sujets en série, dans un contexte qui grossit.'),
+            'C': ("La description aide à choisir l'agent ; elle ne change pas le moment où il est lancé."),
+            'D': ('Une chaîne de lancements reste séquentielle et brouille la supervision.'),
+        },
+        answer_key='ba026d60d92927bd',
+    ),
+    ExamQuestion(
+        id='2.1.e24',
+        title="La description d'un agent",
+        ts='1.3',
+        section='1. Définir un sous-agent',
+        scenario='productivité des développeurs',
+        link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#1.-D%C3%A9finir-un-sous-agent',
+        stem=('Un coordinateur choisit souvent le mauvais sous-agent parmi « analyste », « relecteur » et « testeur '
+              "». Leurs descriptions disent toutes « agent utile pour le code ». Que faire d'abord ?"),
+        options={
+            'A': ('Fusionner les trois agents en un seul, puisque le coordinateur ne sait pas les distinguer.'),
+            'B': ("Donner à chacun un modèle différent (Haiku, Sonnet, Opus) pour qu'ils se distinguent mieux aux yeux "
+                  'du coordinateur.'),
+            'C': ("Écrire pour chacun une description précise : ce qu'il fait, quand l'appeler, ce qu'il ne fait pas."),
+            'D': ("Imposer un ordre fixe : toujours l'analyste, puis le relecteur, puis le testeur."),
+        },
+        why={
+            'A': ("Fusionner perd la spécialisation et les restrictions d'outils propres à chaque rôle."),
+            'B': ("Le coordinateur choisit d'après les descriptions, pas d'après le modèle de chacun."),
+            'C': ('Juste : la description est ce que lit le coordinateur pour choisir ; elle doit distinguer les rôles.'),
+            'D': ('Un ordre fixe lance des agents inutiles et ignore la demande réelle.'),
+        },
+        answer_key='6dd5fcbe69334a08',
+    ),
+    ExamQuestion(
+        id='2.1.e25',
+        title='Objectif et critères',
+        ts='1.3',
+        section='3. Les quatre règles du passage de contexte',
+        scenario='CI',
+        link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#3.-Les-quatre-r%C3%A8gles-du-passage-de-contexte',
+        stem=('En CI, un coordinateur demande à un sous-agent « vérifie la PR ». Le sous-agent rend des remarques '
+              "de style alors qu'on attendait une revue de sécurité. Que manquait-il au prompt ?"),
+        options={
+            'A': ('Un rappel de la taille maximale de la réponse attendue par le coordinateur.'),
+            'B': ("L'objectif précis et les critères de qualité : ce qu'il faut chercher et sous quelle forme le "
+                  'rendre.'),
+            'C': ("Le texte intégral de toutes les PR précédentes, pour que le sous-agent voie l'historique."),
+            'D': ("Une liste des autres sous-agents, pour qu'il sache ce qu'ils font déjà de leur côté."),
+        },
+        why={
+            'A': ("La longueur n'était pas le problème : le sous-agent ne savait pas quoi chercher."),
+            'B': ('Juste : un sous-agent reçoit une tâche ; objectif, critères et format de sortie doivent y être '
+                  'écrits.'),
+            'C': ("Les PR précédentes noieraient la tâche sans dire ce qu'on attend de celle-ci."),
+            'D': ("Savoir ce que font les autres ne lui dit pas ce qu'il doit faire lui-même."),
+        },
+        answer_key='b4de25bef75b7a35',
+    ),
+    ExamQuestion(
+        id='2.1.e26',
+        title='Des sources qui se contredisent',
+        ts='1.3',
+        section='4. Des citations perdues',
+        scenario='recherche multi-agents',
+        link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#4.-Des-citations-perdues',
+        stem=('Deux sous-agents rapportent des chiffres différents pour la même statistique, de deux sources '
+              'sérieuses. Comment la synthèse doit-elle les traiter ?'),
+        options={
+            'A': ("Garder le chiffre le plus récent et supprimer l'autre pour ne pas embrouiller le lecteur."),
+            'B': ('Calculer la moyenne des deux chiffres et la présenter comme la valeur de référence.'),
+            'C': ("Retirer la statistique du rapport, puisqu'on ne peut pas savoir laquelle est juste."),
+            'D': ("Présenter les deux valeurs, chacune avec sa source et sa date, et signaler l'écart."),
+        },
+        why={
+            'A': ('Supprimer une source sérieuse cache un désaccord que le lecteur doit connaître.'),
+            'B': ("Une moyenne fabrique un chiffre qu'aucune source n'a publié."),
+            'C': ("Retirer l'information fait perdre un résultat utile au lieu de l'expliquer."),
+            'D': ("Juste : garder l'attribution permet d'afficher le désaccord, avec de quoi en juger."),
+        },
+        answer_key='71957a65f81ac2e4',
+    ),
+    ExamQuestion(
+        id='2.1.e27',
+        title='Remboursement sans vérification',
+        ts='1.4',
+        section="3. La porte de prérequis, dans l'outil",
+        scenario='support client',
+        link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#3.-La-porte-de-pr%C3%A9requis,-dans-l'outil",
+        stem=("Les journaux montrent que, dans 6 % des cas, l'agent de support appelle process_refund sans avoir "
+              "vérifié l'identité du client avec get_customer. Le prompt l'exige pourtant. Que faire ?"),
+        options={
+            'A': ("Bloquer process_refund dans le code tant que get_customer n'a pas vérifié le client."),
+            'B': ('Réécrire le prompt en majuscules et y ajouter trois exemples de conversation correcte.'),
+            'C': ('Ajouter un agent qui relit chaque conversation et signale après coup les remboursements fautifs.'),
+            'D': ('Rappeler la règle au modèle à chaque tour, dans un message user ajouté automatiquement.'),
+        },
+        why={
+            'A': ("Juste : quand l'enjeu est financier, la règle doit être garantie par le code, pas espérée du modèle."),
+            'B': ('Un meilleur prompt fait baisser le taux, mais laisse passer des remboursements : 1 % reste trop.'),
+            'C': ("Détecter après coup ne rend pas l'argent ; il faut empêcher l'action."),
+            'D': ('Répéter une consigne reste probabiliste ; seul un blocage programmatique est certain.'),
+        },
+        answer_key='c9f8f3bd7e056249',
+    ),
+    ExamQuestion(
+        id='2.1.e28',
+        title='Un état partagé',
+        ts='1.4',
+        section='4. Un état par conversation, jamais global',
+        scenario='support client',
+        link='../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#4.-Un-%C3%A9tat-par-conversation,-jamais-global',
+        stem=('Une porte de prérequis enregistre « client vérifié » dans une variable globale. Deux conversations '
+              "tournent en même temps ; l'une débloque un remboursement pour l'autre. Que corriger ?"),
+        options={
+            'A': ('Remettre la variable à faux toutes les cinq minutes pour limiter la fenêtre de risque entre deux '
+                  'clients.'),
+            'B': ("Interdire deux conversations simultanées en plaçant un verrou autour de tout l'agent."),
+            'C': ("Garder l'état de vérification par conversation, et vérifier l'identifiant du client concerné."),
+            'D': ('Demander au modèle de redire le nom du client avant chaque remboursement effectué.'),
+        },
+        why={
+            'A': ('Réduire la fenêtre ne supprime pas la fuite entre conversations.'),
+            'B': ('Un verrou global sérialise tout le service pour un problème de portée de variable.'),
+            'C': ('Juste : chaque conversation a son propre état ; la porte vérifie le bon client.'),
+            'D': ("Le modèle ne contrôle pas l'état partagé ; la faille est dans le code."),
+        },
+        answer_key='ad647742e2acc686',
+    ),
+    ExamQuestion(
+        id='2.1.e29',
+        title='Le dossier de passage',
+        ts='1.4',
+        section='8. Passer la main : un dossier qui se lit seul',
+        scenario='support client',
+        link='../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#8.-Passer-la-main-%3A-un-dossier-qui-se-lit-seul',
+        stem=("Un remboursement de 900 € dépasse le seuil de l'agent ; il passe la main à un humain. L'humain n'a "
+              'pas accès à la conversation. Que doit contenir le message de passage ?'),
+        options={
+            'A': ('La transcription intégrale de la conversation, sans mise en forme, pour ne rien perdre.'),
+            'B': ("L'identifiant du client, la demande, ce qui a été vérifié, le montant et l'action recommandée."),
+            'C': ("Une phrase courte « client mécontent, à rappeler », pour ne pas surcharger l'agent humain."),
+            'D': ("Le numéro de conversation seulement, puisque l'humain pourra tout retrouver dans les journaux."),
+        },
+        why={
+            'A': ("Une transcription brute oblige l'humain à tout relire et à en extraire lui-même l'essentiel."),
+            'B': ("Juste : un dossier qui se lit seul permet d'agir sans refaire l'enquête ni rappeler le client."),
+            'C': ("Trop court : l'humain devra recommencer la vérification depuis le début."),
+            'D': ("L'humain n'a justement pas accès à la conversation : un renvoi ne suffit pas."),
+        },
+        answer_key='3fed986990cac9e8',
+    ),
+    ExamQuestion(
+        id='2.1.e30',
+        title='Plusieurs demandes à la fois',
+        ts='1.4',
+        section='7. Une demande, plusieurs sujets',
+        scenario='support client',
+        link='../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#7.-Une-demande,-plusieurs-sujets',
+        stem=('Un client écrit : « remboursez ma commande 12, changez mon adresse et dites-moi où en est la 15 ». '
+              "L'agent ne traite que le remboursement. Que faire ?"),
+        options={
+            'A': ("Répondre au client qu'il doit envoyer une demande distincte pour chaque sujet à traiter."),
+            'B': ('Traiter uniquement la demande la plus urgente et clore la conversation ensuite.'),
+            'C': ('Transmettre immédiatement les trois demandes à un humain sans en traiter aucune.'),
+            'D': ("Distinguer les trois sujets, les traiter chacun (en parallèle s'ils sont indépendants), puis "
+                  'répondre.'),
+        },
+        why={
+            'A': ('Renvoyer le travail au client dégrade le service pour un cas courant.'),
+            'B': ('Ignorer deux demandes sur trois laisse le client sans réponse.'),
+            'C': ('Escalader sans raison surcharge les humains avec des actions simples.'),
+            'D': ('Juste : on décompose la demande, on traite chaque partie, on rassemble une réponse unique.'),
+        },
+        answer_key='1749b9eda5f6c48d',
+    ),
+    ExamQuestion(
+        id='2.1.e31',
+        title='Consigne ou code',
+        ts='1.4',
+        section="1. Six pour cent, c'est trop",
+        scenario='support client',
+        link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#1.-Six-pour-cent,-c'est-trop",
+        stem=("Une équipe hésite : imposer « vérifier l'identité avant tout remboursement » par le prompt ou par le "
+              "code. Qu'est-ce qui doit trancher ?"),
+        options={
+            'A': ("Les conséquences d'un écart : si elles sont graves ou financières, la règle va dans le code."),
+            'B': ("La longueur du prompt : au-delà d'une page, les règles passent dans le code pour gagner de la place."),
+            'C': ('Le modèle utilisé : avec un modèle récent, toutes les règles peuvent rester dans le prompt.'),
+            'D': ("La fréquence d'usage de l'outil : plus il est appelé, moins le code est nécessaire."),
+        },
+        why={
+            'A': ('Juste : une consigne donne une conformité probable ; un enjeu grave exige une garantie déterministe.'),
+            'B': ("La taille du prompt n'est pas le critère ; c'est le coût d'une erreur."),
+            'C': ('Même un excellent modèle suit une consigne avec une probabilité, pas une certitude.'),
+            'D': ("C'est l'inverse : un outil très utilisé multiplie les occasions d'écart."),
+        },
+        answer_key='4d27a06c1e0ee239',
+    ),
+    ExamQuestion(
+        id='2.1.e32',
+        title='Où placer la porte',
+        ts='1.4',
+        section='5. La même porte, en hook PreToolUse',
+        scenario='support client',
+        link='../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#5.-La-m%C3%AAme-porte,-en-hook-PreToolUse',
+        stem=("Une équipe utilise l'Agent SDK et veut empêcher process_refund tant que le client n'est pas vérifié. "
+              'Quelle mise en œuvre convient ?'),
+        options={
+            'A': ("Un hook PostToolUse qui annule le remboursement une fois exécuté si le client n'était pas vérifié."),
+            'B': ("Une phrase du system prompt rappelant l'ordre des outils, répétée à chaque nouvelle session."),
+            'C': ("Un hook PreToolUse qui refuse l'appel, avec une raison, tant que la vérification manque."),
+            'D': ("Un outil supplémentaire que Claude peut appeler pour demander s'il a le droit de rembourser."),
+        },
+        why={
+            'A': ("PostToolUse arrive après l'exécution : le remboursement est déjà parti."),
+            'B': ('Une consigne, même répétée, reste une demande au modèle, pas une garantie.'),
+            'C': ("Juste : PreToolUse intercepte l'appel avant qu'il parte ; le refus et sa raison reviennent à Claude."),
+            'D': ("Demander la permission reste facultatif pour le modèle : rien ne l'y oblige."),
+        },
+        answer_key='da995cc9d26d04bb',
+    ),
+    ExamQuestion(
+        id='2.1.e33',
+        title='Quand passer la main',
+        ts='1.4',
+        section='8. Passer la main : un dossier qui se lit seul',
+        scenario='support client',
+        link='../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#8.-Passer-la-main-%3A-un-dossier-qui-se-lit-seul',
+        stem=("Un client demande explicitement à parler à un humain, pour une question que l'agent saurait traiter. "
+              "Que doit faire l'agent ?"),
+        options={
+            'A': ("Insister en proposant de résoudre lui-même le problème, puisqu'il en est capable."),
+            'B': ('Passer la main à un humain, avec un dossier qui résume la demande et ce qui est déjà connu.'),
+            'C': ('Répondre que les humains ne sont pas disponibles et continuer la conversation.'),
+            'D': ("Demander au client de justifier sa demande avant de décider de l'escalade."),
+        },
+        why={
+            'A': ("Ignorer une demande explicite dégrade la confiance, même si l'agent pouvait aider."),
+            'B': ("Juste : une demande explicite d'humain se respecte, avec un passage de main bien documenté."),
+            'C': ('Mentir sur la disponibilité est inacceptable et ne règle rien.'),
+            'D': ('Exiger une justification retarde le client sans raison valable.'),
+        },
+        answer_key='62ee086a313c7714',
+    ),
+    ExamQuestion(
+        id='2.1.e34',
+        title='Message de refus',
+        ts='1.4',
+        section="3. La porte de prérequis, dans l'outil",
+        scenario='support client',
+        link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#3.-La-porte-de-pr%C3%A9requis,-dans-l'outil",
+        stem=("La porte de prérequis bloque process_refund. Que doit renvoyer l'outil à Claude pour que la "
+              'conversation avance ?'),
+        options={
+            'A': ("Un résultat de succès vide, pour que Claude continue sans s'arrêter au blocage."),
+            'B': ('Une exception Python qui interrompt la boucle et affiche une erreur technique brute au client final.'),
+            'C': ('Un message vague « action impossible », pour ne pas exposer les règles internes.'),
+            'D': ('Une erreur qui dit ce qui manque (vérifier le client avec get_customer) et comment débloquer.'),
+        },
+        why={
+            'A': ('Un faux succès fait croire au remboursement et trompe le client.'),
+            'B': ('Arrêter la boucle prive Claude de la possibilité de corriger le parcours.'),
+            'C': ("Sans explication, Claude ne sait pas quoi faire ensuite et risque de réessayer à l'identique."),
+            'D': ("Juste : une erreur explicite oriente Claude vers l'étape manquante, et la conversation reprend."),
+        },
+        answer_key='b845c3e2c527533c',
+    ),
+    ExamQuestion(
+        id='2.1.e35',
+        title='Seuil de remboursement',
+        ts='1.4',
+        section='2. Le terrain : un guichet sans porte',
+        scenario='support client',
+        link='../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#2.-Le-terrain-%3A-un-guichet-sans-porte',
+        stem=('La politique impose un accord humain au-delà de 500 €. Un client demande 650 €. Quel comportement de '
+              "l'agent est correct ?"),
+        options={
+            'A': ("Refuser d'exécuter le remboursement et passer la main à un humain avec un dossier complet."),
+            'B': ("Rembourser 500 € tout de suite et signaler au client qu'il recevra le reste plus tard, après "
+                  'validation.'),
+            'C': ('Rembourser 650 € puisque le client est vérifié et la commande bien identifiée.'),
+            'D': ('Demander au client de faire deux demandes de 325 € pour rester sous le seuil.'),
+        },
+        why={
+            'A': ("Juste : au-delà du seuil, la décision revient à un humain ; l'agent prépare le dossier."),
+            'B': ('Un remboursement partiel non demandé contourne la politique sans la respecter.'),
+            'C': ('La vérification du client ne lève pas la règle du seuil.'),
+            'D': ('Découper pour passer sous le seuil est précisément ce que la règle interdit.'),
+        },
+        answer_key='2ddb0627e6fae660',
+    ),
+    ExamQuestion(
+        id='2.1.e36',
+        title="Bloquer avant l'appel",
+        ts='1.5',
+        section='3. PreToolUse : le point de contrôle',
+        scenario='support client',
+        link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#3.-PreToolUse-%3A-le-point-de-contr%C3%B4le',
+        stem=("Un agent de support ne doit jamais rembourser plus de 500 € sans humain. L'équipe a un hook "
+              'PostToolUse qui vérifie le montant. Des remboursements de 800 € passent quand même. Pourquoi ?'),
+        options={
+            'A': ("Le hook PostToolUse s'exécute trop tôt, avant que le montant ne soit connu de l'outil."),
+            'B': ("Le matcher du hook est mal écrit ; avec le bon matcher, PostToolUse aurait bloqué l'appel fautif."),
+            'C': ("PostToolUse s'exécute après l'outil : il faut refuser l'appel en PreToolUse, avec une raison."),
+            'D': ("Les hooks ne s'appliquent qu'aux outils intégrés, pas aux outils MCP comme process_refund."),
+        },
+        why={
+            'A': ("C'est l'inverse : PostToolUse arrive après l'exécution, quand le montant a déjà été versé."),
+            'B': ('Même bien déclenché, un PostToolUse ne peut plus empêcher un appel déjà exécuté.'),
+            'C': ("Juste : PreToolUse intercepte l'appel avant qu'il parte ; un deny l'empêche et explique pourquoi."),
+            'D': ("Les hooks s'appliquent aussi aux outils MCP, à condition que le matcher corresponde à leur nom."),
+        },
+        answer_key='629dc3c5bca166e1',
+    ),
+    ExamQuestion(
+        id='2.1.e37',
+        title='Des dates hétérogènes',
+        ts='1.5',
+        section='4. PostToolUse : le point de normalisation',
+        scenario='support client',
+        link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#4.-PostToolUse-%3A-le-point-de-normalisation',
+        stem=('Trois outils renvoient des dates en horodatage Unix, en ISO 8601 et en JJ/MM/AAAA. Claude se trompe '
+              "parfois d'ordre entre deux livraisons. Quelle solution est la plus fiable ?"),
+        options={
+            'A': ('Demander dans le prompt de convertir toutes les dates en ISO 8601 avant de les comparer entre elles.'),
+            'B': ('Un hook PostToolUse qui convertit chaque date en ISO avant que Claude ne lise le résultat.'),
+            'C': ("Un hook PreToolUse qui refuse les outils dont le format de date n'est pas ISO."),
+            'D': ('Remplacer les trois outils par un seul qui renvoie les dates en texte libre.'),
+        },
+        why={
+            'A': ('Une consigne de conversion reste une demande : JJ/MM peut encore être lu comme MM/JJ.'),
+            'B': ('Juste : PostToolUse réécrit le résultat avant que le modèle le voie ; la conversion est faite par le '
+                  'code.'),
+            'C': ("Refuser l'appel prive Claude des données ; ce n'est pas l'entrée qu'il faut changer."),
+            'D': ("Du texte libre est encore plus ambigu que les formats d'origine."),
+        },
+        answer_key='bd65cb6cc30cd732',
+    ),
+    ExamQuestion(
+        id='2.1.e38',
+        title='Hook qui plante',
+        ts='1.5',
+        section='6. Un hook qui lève une exception ne protège rien',
+        scenario='support client',
+        link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#6.-Un-hook-qui-l%C3%A8ve-une-exception-ne-prot%C3%A8ge-rien',
+        stem=('Un hook PreToolUse censé bloquer les gros remboursements lève une exception sur un montant reçu en '
+              'texte. Que se passe-t-il sur le CLI épinglé du cours ?'),
+        options={
+            'A': ("L'appel est bloqué par sécurité : toute erreur de hook vaut un refus de l'outil."),
+            'B': ("La session s'arrête avec une erreur et Claude ne reçoit plus aucune réponse."),
+            'C': ("Le CLI relance le hook jusqu'à ce qu'il réussisse, puis applique sa décision."),
+            'D': ("L'erreur est signalée, mais l'appel passe : le hook ne protège rien s'il plante."),
+        },
+        why={
+            'A': ("C'est l'inverse : le CLI n'interprète pas une exception comme un refus."),
+            'B': ("La session continue : l'erreur du hook n'arrête pas l'agent."),
+            'C': ('Le CLI ne rejoue pas un hook qui a échoué.'),
+            'D': ("Juste : un hook qui lève une exception laisse passer l'appel ; le refus doit être un deny explicite."),
+        },
+        answer_key='2bd6a50b9e178151',
+    ),
+    ExamQuestion(
+        id='2.1.e39',
+        title="Matcher d'un outil MCP",
+        ts='1.5',
+        section='3. PreToolUse : le point de contrôle',
+        scenario='support client',
+        link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#3.-PreToolUse-%3A-le-point-de-contr%C3%B4le',
+        stem=("Un hook déclaré avec le matcher « process_refund » ne se déclenche jamais ; l'outil s'appelle "
+              'mcp__support__process_refund. Que faire ?'),
+        options={
+            'A': ('Utiliser un matcher qui correspond au nom complet, par exemple une expression « '
+                  'mcp__.*__process_refund ».'),
+            'B': ("Renommer l'outil process_refund dans le serveur MCP, car les hooks ignorent les préfixes."),
+            'C': ('Déclarer le hook en PostToolUse, où les noms courts des outils MCP sont reconnus.'),
+            'D': ("Retirer le matcher : un hook sans matcher ne s'applique qu'aux outils intégrés du CLI."),
+        },
+        why={
+            'A': ('Juste : un nom simple doit correspondre exactement ; une expression régulière couvre le nom préfixé.'),
+            'B': ("Le serveur MCP garde son préfixe ; c'est le matcher qu'il faut aligner sur le nom réel."),
+            'C': ('Le matcher fonctionne de la même façon en PreToolUse et en PostToolUse.'),
+            'D': ("Sans matcher (ou avec « * »), le hook s'applique à tous les outils, MCP compris."),
+        },
+        answer_key='9a3b5fc33ee786b1',
+    ),
+    ExamQuestion(
+        id='2.1.e40',
+        title="Corriger l'entrée",
+        ts='1.5',
+        section="5. Corriger l'appel, compléter le résultat",
+        scenario='productivité des développeurs',
+        link="../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#5.-Corriger-l'appel,-compl%C3%A9ter-le-r%C3%A9sultat",
+        stem=("Un outil de déploiement exige un nom d'environnement en minuscules ; Claude envoie parfois « PROD ». "
+              "L'équipe préfère corriger plutôt que refuser. Quelle option ?"),
+        options={
+            'A': ("Un hook PostToolUse qui renomme l'environnement après le déploiement terminé."),
+            'B': ("Une consigne dans le prompt qui rappelle d'écrire les environnements en minuscules."),
+            'C': ('Un hook PreToolUse qui renvoie une entrée modifiée (updatedInput) avec le nom en minuscules.'),
+            'D': ("Un deny systématique jusqu'à ce que Claude renvoie le nom dans le bon format."),
+        },
+        why={
+            'A': ('Après le déploiement, il est trop tard pour corriger son entrée.'),
+            'B': ('Une consigne réduit les erreurs sans les éliminer.'),
+            'C': ("Juste : PreToolUse peut modifier l'entrée avant l'exécution ; la correction est certaine."),
+            'D': ('Refuser coûte des allers-retours alors que la correction est mécanique.'),
+        },
+        answer_key='397eb94e14aecea7',
+    ),
+    ExamQuestion(
+        id='2.1.e41',
+        title='Une raison utile',
+        ts='1.5',
+        section='3. PreToolUse : le point de contrôle',
+        scenario='support client',
+        link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#3.-PreToolUse-%3A-le-point-de-contr%C3%B4le',
+        stem=('Un hook PreToolUse refuse un remboursement de 700 € avec la raison « refusé ». Claude réessaie le '
+              'même appel trois fois. Que changer ?'),
+        options={
+            'A': ("Retirer la raison : sans texte, Claude comprend mieux qu'il ne doit plus réessayer."),
+            'B': ('Donner une raison qui explique le seuil et oriente vers escalate_to_human.'),
+            'C': ("Transformer le refus en exception pour que la boucle s'arrête au premier essai."),
+            'D': ('Augmenter le seuil à 1 000 € pour que ce remboursement passe sans refus.'),
+        },
+        why={
+            'A': ("Sans raison, Claude ne sait pas pourquoi l'appel échoue ni quoi faire à la place."),
+            'B': ('Juste : la raison revient à Claude comme erreur ; si elle indique la voie correcte, il la prend.'),
+            'C': ("Une exception dans un hook laisse passer l'appel : c'est l'effet inverse."),
+            'D': ("Changer la politique pour contourner un défaut de conception n'est pas une solution."),
+        },
+        answer_key='58435cf710395118',
+    ),
+    ExamQuestion(
+        id='2.1.e42',
+        title='Pourquoi un hook',
+        ts='1.5',
+        section="1. Un hook, c'est votre code",
+        scenario='CI',
+        link="../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#1.-Un-hook,-c'est-votre-code",
+        stem=('En CI, un agent ne doit jamais exécuter « git push --force ». Un collègue propose de le préciser '
+              "dans CLAUDE.md. Qu'apporte un hook de plus ?"),
+        options={
+            'A': ("Rien : CLAUDE.md est lu au démarrage et suffit à interdire une commande à l'agent."),
+            'B': ("Un hook rend la règle plus lisible pour le modèle qu'une ligne dans CLAUDE.md."),
+            'C': ("Un hook réduit le coût en jetons, car la règle n'est plus envoyée dans le contexte du modèle."),
+            'D': ('Un hook est du code exécuté à chaque appel : il bloque la commande de façon certaine.'),
+        },
+        why={
+            'A': ("CLAUDE.md oriente le modèle ; il ne garantit pas qu'une commande ne partira jamais."),
+            'B': ("Le hook n'est pas lu par le modèle : il s'exécute hors de lui, c'est ce qui le rend fiable."),
+            'C': ("L'économie de jetons est marginale ; l'intérêt est la garantie."),
+            'D': ('Juste : une règle qui ne doit jamais être enfreinte se met dans du code qui décide à chaque appel.'),
+        },
+        answer_key='442f4cd69d4d41ec',
+    ),
+    ExamQuestion(
+        id='2.1.e43',
+        title='Nettoyer un résultat',
+        ts='1.5',
+        section='4. PostToolUse : le point de normalisation',
+        scenario='productivité des développeurs',
+        link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#4.-PostToolUse-%3A-le-point-de-normalisation',
+        stem=("Un outil renvoie des journaux de 20 000 lignes dont seules les erreurs intéressent l'agent. Son "
+              'contexte sature vite. Où filtrer ?'),
+        options={
+            'A': ("Dans un hook PostToolUse qui ne garde que les lignes d'erreur avant que Claude lise le résultat."),
+            'B': ("Dans le prompt, en demandant à Claude d'ignorer les lignes qui ne sont pas des erreurs."),
+            'C': ("Dans un hook PreToolUse qui refuse l'outil quand les journaux sont trop longs."),
+            'D': ('Nulle part : un modèle à grande fenêtre de contexte lira les 20 000 lignes sans aucune difficulté.'),
+        },
+        why={
+            'A': ("Juste : PostToolUse modifie le résultat avant qu'il entre dans le contexte ; le modèle ne lit que "
+                  "l'utile."),
+            'B': ('Les lignes sont déjà dans le contexte : demander de les ignorer ne libère aucune place.'),
+            'C': ("Refuser l'outil prive l'agent des erreurs qu'il cherche."),
+            'D': ("Même lisible, un résultat énorme dilue l'attention et coûte cher à chaque tour."),
+        },
+        answer_key='d4a2f39e4e5020cc',
+    ),
+    ExamQuestion(
+        id='2.1.e44',
+        title='Deux hooks en désaccord',
+        ts='1.5',
+        section='3. PreToolUse : le point de contrôle',
+        scenario='support client',
+        link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#3.-PreToolUse-%3A-le-point-de-contr%C3%B4le',
+        stem=("Deux hooks PreToolUse s'appliquent au même appel : l'un autorise (allow), l'autre refuse (deny). "
+              "Quelle décision l'emporte ?"),
+        options={
+            'A': ("Celle du hook déclaré en premier dans la configuration de l'agent."),
+            'B': ('Celle du hook qui a répondu le plus vite, les autres étant ignorés.'),
+            'C': ("Le refus : deny l'emporte sur les autres décisions."),
+            'D': ("L'autorisation, car un allow explicite lève toutes les restrictions."),
+        },
+        why={
+            'A': ("L'ordre de déclaration ne décide pas : une priorité fixe s'applique."),
+            'B': ("La vitesse de réponse n'entre pas en compte dans la décision."),
+            'C': ("Juste : deny l'emporte sur defer, ask et allow ; un refus ne peut pas être contourné."),
+            'D': ("C'est l'inverse : un allow ne peut pas annuler le refus d'un autre hook."),
+        },
+        answer_key='d5cfddea386f1b7b',
+    ),
+    ExamQuestion(
+        id='2.1.e45',
+        title="Revue d'une grosse PR",
+        ts='1.6',
+        section='1. Douze fichiers, une seule passe',
+        scenario='CI',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#1.-Douze-fichiers,-une-seule-passe',
+        stem=('En CI, un agent relit une PR de quatorze fichiers en une seule passe. Certains fichiers reçoivent '
+              "une analyse fouillée, d'autres presque rien, et des bugs évidents passent. Quelle est la cause ?"),
+        options={
+            'A': ('Le modèle manque de connaissances sur les langages de certains fichiers de la PR.'),
+            'B': ("L'attention se dilue sur trop de fichiers à la fois ; la qualité devient inégale."),
+            'C': ("Le prompt de revue n'insiste pas assez sur la rigueur attendue pour chaque fichier."),
+            'D': ('La fenêtre de contexte est trop petite pour contenir les quatorze fichiers ensemble.'),
+        },
+        why={
+            'A': ("Les bugs manqués sont évidents : ce n'est pas une question de connaissance du langage."),
+            'B': ("Juste : une passe unique sur beaucoup de fichiers répartit mal l'attention ; d'où l'inégalité."),
+            'C': ('Insister dans le prompt ne règle pas une limite structurelle de la passe unique.'),
+            'D': ("Les fichiers tenaient dans la fenêtre : le problème est l'attention, pas la place."),
+        },
+        answer_key='a624748ebf7be32d',
+    ),
+    ExamQuestion(
+        id='2.1.e46',
+        title='Restructurer la revue',
+        ts='1.6',
+        section='2. La correction structurelle : passes locales, puis intégration',
+        scenario='CI',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#2.-La-correction-structurelle-%3A-passes-locales,-puis-int%C3%A9gration',
+        stem=('Pour la même PR de quatorze fichiers, quelle organisation de la revue donne des résultats homogènes '
+              '?'),
+        options={
+            'A': ('Une passe unique avec un modèle plus grand et une fenêtre de contexte plus large.'),
+            'B': ('Trois passes complètes identiques, puis ne garder que les remarques trouvées au moins deux fois.'),
+            'C': ('Une passe unique, mais en demandant au modèle de traiter les fichiers par ordre alphabétique.'),
+            'D': ("Une passe locale par fichier, puis une passe d'intégration sur les flux entre fichiers."),
+        },
+        why={
+            'A': ("Une plus grande fenêtre ne règle pas la dilution de l'attention."),
+            'B': ('Trois passes diluées votent sur les mêmes angles morts et écartent de vrais bugs.'),
+            'C': ("L'ordre de lecture ne change pas le nombre de fichiers traités d'un coup."),
+            'D': ("Juste : chaque fichier reçoit toute l'attention, puis l'intégration vérifie ce qui les relie."),
+        },
+        answer_key='d997d274029d43e2',
+    ),
+    ExamQuestion(
+        id='2.1.e47',
+        title="Rôle de l'intégration",
+        ts='1.6',
+        section='2. La correction structurelle : passes locales, puis intégration',
+        scenario='CI',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#2.-La-correction-structurelle-%3A-passes-locales,-puis-int%C3%A9gration',
+        stem=("Après des passes locales par fichier, une équipe supprime la passe d'intégration pour gagner du "
+              'temps. Quel type de défaut risque-t-elle de manquer ?'),
+        options={
+            'A': ('Les incohérences entre fichiers, comme un appel qui ne correspond plus à une signature modifiée.'),
+            'B': ('Les fautes de frappe dans les commentaires et les docstrings, que seule une relecture globale peut '
+                  'repérer.'),
+            'C': ("Les erreurs de syntaxe, qui n'apparaissent qu'une fois tous les fichiers réunis."),
+            'D': ("Rien : les passes locales voient déjà tout ce qu'une passe d'intégration pourrait voir."),
+        },
+        why={
+            'A': ("Juste : une passe locale ne voit qu'un fichier ; les dépendances entre fichiers demandent une vue "
+                  "d'ensemble."),
+            'B': ('Une faute de frappe se voit dans le fichier où elle se trouve, donc en passe locale.'),
+            'C': ('Une erreur de syntaxe est locale à son fichier.'),
+            'D': ('Une passe locale ignore par construction ce qui se passe dans les autres fichiers.'),
+        },
+        answer_key='3ad3f02b5465b6c5',
+    ),
+    ExamQuestion(
+        id='2.1.e48',
+        title='Plan fixe ou adaptatif',
+        ts='1.6',
+        section='4. Chaîne fixe ou décomposition dynamique',
+        scenario='productivité des développeurs',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#4.-Cha%C3%AEne-fixe-ou-d%C3%A9composition-dynamique',
+        stem=("Un agent doit « ajouter des tests à un module hérité ». Ce qu'il découvrira (dépendances, code mort) "
+              "n'est pas connu d'avance. Quelle décomposition choisir ?"),
+        options={
+            'A': ("Une chaîne fixe d'étapes écrite à l'avance, identique pour tous les modules hérités."),
+            'B': ("Un seul prompt qui demande tout d'un coup, sans étapes, pour laisser le modèle libre."),
+            'C': ("Une décomposition dynamique : cartographier d'abord, puis planifier et ajuster selon les "
+                  'découvertes.'),
+            'D': ("Une passe par fonction du module, sans vue d'ensemble, dans l'ordre du fichier."),
+        },
+        why={
+            'A': ("Une chaîne fixe convient aux tâches prévisibles ; ici les étapes dépendent de ce qu'on trouve."),
+            'B': ("Tout d'un coup, la tâche dilue l'attention et ne s'adapte à rien."),
+            'C': ("Juste : pour une tâche ouverte, le plan naît de l'exploration et s'adapte aux découvertes."),
+            'D': ('Découper par fonction sans carte fait manquer les dépendances entre elles.'),
+        },
+        answer_key='0f2075cd64232143',
+    ),
+    ExamQuestion(
+        id='2.1.e49',
+        title='Une chaîne fixe',
+        ts='1.6',
+        section='4. Chaîne fixe ou décomposition dynamique',
+        scenario='CI',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#4.-Cha%C3%AEne-fixe-ou-d%C3%A9composition-dynamique',
+        stem=('Chaque nuit, un pipeline de CI extrait les changements, les résume, puis rédige une note de version. '
+              'Les étapes ne changent jamais. Quelle décomposition convient ?'),
+        options={
+            'A': ('Une décomposition dynamique où un agent décide chaque nuit des étapes à suivre ensuite.'),
+            'B': ('Un enchaînement fixe de prompts, chaque étape recevant la sortie de la précédente.'),
+            'C': ("Un seul prompt qui fait l'extraction, le résumé et la rédaction en une fois."),
+            'D': ('Un coordinateur et trois sous-agents qui se répartissent librement le travail.'),
+        },
+        why={
+            'A': ('Une planification dynamique ajoute du coût et de la variabilité à une tâche prévisible.'),
+            'B': ('Juste : pour des étapes connues et stables, une chaîne fixe est simple, fiable et vérifiable.'),
+            'C': ('Tout en un mélange les étapes et rend les erreurs difficiles à localiser.'),
+            'D': ('Un coordinateur se justifie quand le découpage dépend de la tâche ; ici il est fixe.'),
+        },
+        answer_key='886531e7099ad892',
+    ),
+    ExamQuestion(
+        id='2.1.e50',
+        title='Un faux remède',
+        ts='1.6',
+        section='3. Les remèdes qui ne règlent rien',
+        scenario='CI',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#3.-Les-rem%C3%A8des-qui-ne-r%C3%A8glent-rien',
+        stem=("Une revue en passe unique manque des bugs. Un collègue propose d'exiger de Claude un « score de "
+              "confiance » par remarque et de ne garder que les scores élevés. Qu'en penser ?"),
+        options={
+            'A': ('Bonne idée : les scores de confiance du modèle sont calibrés et filtrent bien les remarques.'),
+            'B': ('Bonne idée, à condition de fixer le seuil à 90 % pour ne garder que le plus sûr.'),
+            'C': ('Inutile mais sans risque : les remarques fausses auront de toute façon un score faible.'),
+            'D': ("Ce filtre ne règle pas la dilution : les bugs jamais vus n'ont pas de score du tout."),
+        },
+        why={
+            'A': ("Un score auto-déclaré n'est pas une mesure fiable de justesse."),
+            'B': ('Un seuil élevé écarte aussi de vraies remarques, sans rien ajouter.'),
+            'C': ("Une remarque fausse peut avoir un score élevé ; le filtre n'est pas sans risque."),
+            'D': ('Juste : filtrer ce qui a été vu ne fait pas voir ce qui a été manqué ; il faut changer la structure.'),
+        },
+        answer_key='259f63b19eb9a6f6',
+    ),
+    ExamQuestion(
+        id='2.1.e51',
+        title='Plus grande fenêtre',
+        ts='1.6',
+        section='1. Douze fichiers, une seule passe',
+        scenario='productivité des développeurs',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#1.-Douze-fichiers,-une-seule-passe',
+        stem=('Face à une revue inégale sur un gros changement, un manager propose de passer à un modèle dont la '
+              'fenêtre de contexte est deux fois plus grande. Pourquoi cela ne suffit-il pas ?'),
+        options={
+            'A': ("Le problème vient de la dilution de l'attention, pas de la place disponible dans le contexte."),
+            'B': ("Une fenêtre plus grande coûte plus cher, et c'est la seule vraie raison de refuser la proposition."),
+            'C': ('Les grands modèles lisent moins bien le code que les petits modèles spécialisés.'),
+            'D': ('Une fenêtre plus grande tronque automatiquement les fichiers les plus longs.'),
+        },
+        why={
+            'A': ("Juste : tout tenait déjà dans la fenêtre ; c'est la répartition de l'attention qu'il faut corriger."),
+            'B': ('Le coût compte, mais la raison de fond est que cela ne corrige pas le défaut.'),
+            'C': ("Ce n'est pas une question de taille de modèle : la structure de la revue est en cause."),
+            'D': ('Une fenêtre plus grande ne tronque rien ; elle ne change simplement pas le problème.'),
+        },
+        answer_key='746afebbbc4b8fd8',
+    ),
+    ExamQuestion(
+        id='2.1.e52',
+        title='Décomposer une recherche',
+        ts='1.6',
+        section='2. La correction structurelle : passes locales, puis intégration',
+        scenario='recherche multi-agents',
+        link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#2.-La-correction-structurelle-%3A-passes-locales,-puis-int%C3%A9gration',
+        stem=('Un agent doit comparer 40 articles scientifiques. En une passe, il confond les résultats de '
+              'plusieurs articles. Quelle organisation limite ces confusions ?'),
+        options={
+            'A': ('Demander une passe unique mais avec un résumé plus long pour chaque article.'),
+            'B': ('Lire les articles par paquets de vingt pour diviser le problème par deux.'),
+            'C': ('Extraire chaque article dans une passe dédiée, puis comparer les fiches dans une passe finale.'),
+            'D': ('Demander à Claude de numéroter les articles pour mieux les distinguer en une seule passe.'),
+        },
+        why={
+            'A': ('Plus de texte par article aggrave la charge de la passe unique.'),
+            'B': ('Deux paquets de vingt restent des passes surchargées.'),
+            'C': ('Juste : des fiches par article, faites une à une, puis une comparaison sur ces fiches.'),
+            'D': ("Numéroter aide un peu, sans régler la dilution de l'attention."),
+        },
+        answer_key='cbe2fe503e89765b',
+    ),
+    ExamQuestion(
+        id='2.1.e53',
+        title='Reprendre une session',
+        ts='1.7',
+        section='2. Reprendre : `--resume`, `resume=`, `-c`',
+        scenario='productivité des développeurs',
+        link='../1.7-sessions/1.7-sessions.ipynb#2.-Reprendre-%3A---resume,-resume%3D,--c',
+        stem=("Un développeur a analysé hier un module avec un agent. Aujourd'hui, rien n'a changé dans le code et "
+              "il veut poursuivre l'analyse là où il l'avait laissée. Que faire ?"),
+        options={
+            'A': ('Démarrer une session neuve et recoller à la main les messages importants de la veille.'),
+            'B': ("Reprendre la session d'hier (resume avec son identifiant), puisque son contexte reste valide."),
+            'C': ("Bifurquer la session d'hier pour garder une copie intacte avant de continuer."),
+            'D': ("Redemander toute l'analyse à zéro, car une session ne doit jamais durer plus d'une journée de "
+                  'travail.'),
+        },
+        why={
+            'A': ("Recoller à la main est long et perd des résultats d'outils utiles."),
+            'B': ("Juste : le code n'a pas changé, les résultats d'hier sont toujours vrais ; reprendre est le plus "
+                  'simple.'),
+            'C': ('Bifurquer sert à explorer une autre piste ; ici, on continue la même.'),
+            'D': ('Une session reste utilisable tant que son contexte est juste, quelle que soit sa date.'),
+        },
+        answer_key='4fd19f6e10967ffe',
+    ),
+    ExamQuestion(
+        id='2.1.e54',
+        title='Résultats périmés',
+        ts='1.7',
+        section='4. Repartir : une session neuve, amorcée par un résumé',
+        scenario='productivité des développeurs',
+        link='../1.7-sessions/1.7-sessions.ipynb#4.-Repartir-%3A-une-session-neuve,-amorc%C3%A9e-par-un-r%C3%A9sum%C3%A9',
+        stem=("Depuis l'analyse d'hier, trois fichiers du module ont été réécrits. Reprendre la session donne des "
+              "réponses fondées sur l'ancien code. Que faire ?"),
+        options={
+            'A': ('Reprendre quand même : Claude relira de lui-même les fichiers qui ont changé depuis hier.'),
+            'B': ('Reprendre la session et ajouter « le code a changé » sans préciser quels fichiers.'),
+            'C': ("Bifurquer la session d'hier pour que la copie voie automatiquement le nouveau code."),
+            'D': ("Repartir d'une session neuve, amorcée d'un résumé des conclusions encore valides et des fichiers "
+                  'modifiés.'),
+        },
+        why={
+            'A': ("Rien ne dit à Claude que ses résultats d'outils sont périmés : il s'y fiera."),
+            'B': ('Sans liste des fichiers, Claude ne sait pas quoi relire ni quoi oublier.'),
+            'C': ('Une bifurcation copie le même historique périmé.'),
+            'D': ('Juste : une session neuve évite les résultats périmés ; le résumé garde ce qui reste vrai.'),
+        },
+        answer_key='177570eafbef61e9',
+    ),
+    ExamQuestion(
+        id='2.1.e55',
+        title='Deux pistes à explorer',
+        ts='1.7',
+        section='3. Bifurquer : `--fork-session`, `fork_session=True`',
+        scenario='productivité des développeurs',
+        link='../1.7-sessions/1.7-sessions.ipynb#3.-Bifurquer-%3A---fork-session,-fork_session%3DTrue',
+        stem=('Après une longue analyse partagée, une équipe veut comparer deux stratégies de refactorisation sans '
+              "que l'une pollue l'autre. Quelle approche ?"),
+        options={
+            'A': ("Bifurquer la session deux fois : chaque branche hérite de l'analyse et explore sa stratégie."),
+            'B': ("Reprendre la même session et demander les deux stratégies l'une après l'autre."),
+            'C': ('Démarrer deux sessions neuves sans aucun contexte pour garantir leur indépendance.'),
+            'D': ('Copier la transcription dans un fichier et la donner à deux agents différents.'),
+        },
+        why={
+            'A': ('Juste : fork_session garde la base commune et sépare les explorations.'),
+            'B': ('Dans une seule session, la seconde stratégie est influencée par la première.'),
+            'C': ("Repartir de zéro fait perdre toute l'analyse partagée."),
+            'D': ("Une transcription recollée perd les résultats d'outils et coûte un long contexte."),
+        },
+        answer_key='57c73224f073eafe',
+    ),
+    ExamQuestion(
+        id='2.1.e56',
+        title='Identifiant de session',
+        ts='1.7',
+        section='2. Reprendre : `--resume`, `resume=`, `-c`',
+        scenario='CI',
+        link='../1.7-sessions/1.7-sessions.ipynb#2.-Reprendre-%3A---resume,-resume%3D,--c',
+        stem=('En CI, un script lance un agent puis veut, plus tard, reprendre exactement la même conversation. Que '
+              'doit-il conserver ?'),
+        options={
+            'A': ('Le request-id de la dernière requête, qui permet de rattacher la suite de la conversation.'),
+            'B': ("Le texte de la dernière réponse, que l'on renverra en premier message de la suite."),
+            'C': ("L'identifiant de session renvoyé par l'Agent SDK, à passer ensuite en resume."),
+            'D': ('Le nom du modèle et la date, qui suffisent au CLI pour retrouver la bonne session.'),
+        },
+        why={
+            'A': ('Le request-id identifie un échange HTTP, pas une session.'),
+            'B': ("Un seul message ne restitue pas l'historique complet de la session."),
+            'C': ("Juste : resume prend l'identifiant de session ; le CLI relit la conversation écrite sur disque."),
+            'D': ("Le CLI ne retrouve pas une session d'après un modèle et une date."),
+        },
+        answer_key='db8bce7008e8402b',
+    ),
+    ExamQuestion(
+        id='2.1.e57',
+        title='Un résumé de reprise',
+        ts='1.7',
+        section='4. Repartir : une session neuve, amorcée par un résumé',
+        scenario='recherche multi-agents',
+        link='../1.7-sessions/1.7-sessions.ipynb#4.-Repartir-%3A-une-session-neuve,-amorc%C3%A9e-par-un-r%C3%A9sum%C3%A9',
+        stem=("Une session de recherche de trois heures est devenue trop longue. L'équipe repart d'une session "
+              "neuve. Que doit contenir le résumé qui l'amorce ?"),
+        options={
+            'A': ('Toute la transcription, sans coupure, pour que la nouvelle session ne perde rien du tout.'),
+            'B': ('Les conclusions retenues avec leurs sources, les pistes écartées et ce qui reste à faire.'),
+            'C': ('Uniquement la question de départ, pour laisser la nouvelle session repartir sans biais.'),
+            'D': ("Les dix derniers messages, qui contiennent en général l'état le plus récent."),
+        },
+        why={
+            'A': ("Recoller toute la transcription recrée le problème de longueur qu'on voulait quitter."),
+            'B': ("Juste : un résumé structuré garde l'acquis utile, avec ses sources, sans le poids de l'historique."),
+            'C': ('Repartir de la seule question jette trois heures de travail.'),
+            'D': ('Les derniers messages omettent des conclusions anciennes mais toujours valides.'),
+        },
+        answer_key='81b90ceb4812e67b',
+    ),
+    ExamQuestion(
+        id='2.1.e58',
+        title='Où vit une session',
+        ts='1.7',
+        section="1. Une session, c'est une conversation écrite sur disque",
+        scenario='productivité des développeurs',
+        link="../1.7-sessions/1.7-sessions.ipynb#1.-Une-session,-c'est-une-conversation-%C3%A9crite-sur-disque",
+        stem=("Un développeur s'étonne : après avoir fermé son terminal, il reprend une session de l'Agent SDK et "
+              'retrouve toute la conversation. Où était-elle gardée ?'),
+        options={
+            'A': ("Sur les serveurs d'Anthropic, qui conservent chaque conversation de l'Agent SDK."),
+            'B': ('Dans la mémoire du processus, restée active en arrière-plan après la fermeture du terminal.'),
+            'C': ('Dans le cache de prompt, qui garde les conversations pendant une heure au maximum.'),
+            'D': ('Dans un fichier de session écrit sur disque par le CLI, relu lors de la reprise.'),
+        },
+        why={
+            'A': ("L'API est sans état : elle ne garde pas la conversation pour vous."),
+            'B': ("Le processus s'arrête avec le terminal ; rien ne reste en mémoire."),
+            'C': ('Le cache de prompt accélère un préfixe ; il ne stocke pas une conversation.'),
+            'D': ("Juste : le CLI écrit chaque session sur disque ; resume la relit et la renvoie à l'API."),
+        },
+        answer_key='28b246bb77cc8700',
+    ),
+    ExamQuestion(
+        id='2.1.e59',
+        title='Reprise après correctif',
+        ts='1.7',
+        section='4. Repartir : une session neuve, amorcée par un résumé',
+        scenario='CI',
+        link='../1.7-sessions/1.7-sessions.ipynb#4.-Repartir-%3A-une-session-neuve,-amorc%C3%A9e-par-un-r%C3%A9sum%C3%A9',
+        stem=('Un agent de CI a diagnostiqué un test instable ; un correctif a depuis modifié deux fichiers. On '
+              "reprend la session pour vérifier. Que dire à l'agent en premier ?"),
+        options={
+            'A': ("Quels fichiers ont changé et en quoi, pour qu'il relise ceux-là avant de conclure."),
+            'B': ("Rien : l'agent détectera seul les différences en relisant toute la session depuis le début."),
+            'C': ("Qu'il doit oublier tout le diagnostic précédent et recommencer de zéro sans contexte."),
+            'D': ("Qu'il doit répéter son diagnostic d'origine pour confirmer qu'il reste valable."),
+        },
+        why={
+            'A': ('Juste : signaler précisément les changements permet une réanalyse ciblée sur ce qui a bougé.'),
+            'B': ("Ses résultats d'outils datent d'avant le correctif : rien ne lui signale qu'ils sont périmés."),
+            'C': ('Tout oublier jette un diagnostic encore utile sur les autres fichiers.'),
+            'D': ("Répéter un diagnostic fondé sur l'ancien code ne confirme rien."),
+        },
+        answer_key='f67d45990307d73c',
+    ),
+    ExamQuestion(
+        id='2.1.e60',
+        title="Que devient l'original",
+        ts='1.7',
+        section="5. L'arbre des sessions",
+        scenario='productivité des développeurs',
+        link="../1.7-sessions/1.7-sessions.ipynb#5.-L'arbre-des-sessions",
+        stem=("Un développeur bifurque une session pour tester une idée risquée ; l'essai échoue. Que devient la "
+              "session d'origine ?"),
+        options={
+            'A': ("Elle contient désormais aussi l'essai raté, qu'il faudra retirer à la main de l'historique."),
+            'B': ('Elle est supprimée automatiquement au moment de la bifurcation pour éviter les doublons.'),
+            'C': ("Elle reste intacte : la bifurcation a écrit une nouvelle session, qu'on peut abandonner."),
+            'D': ("Elle est verrouillée en lecture seule jusqu'à la fin de la session bifurquée."),
+        },
+        why={
+            'A': ("La bifurcation écrit dans une nouvelle session ; l'originale ne reçoit rien."),
+            'B': ("Rien n'est supprimé : les deux sessions coexistent."),
+            'C': ("Juste : fork crée une branche ; l'original reste disponible pour une autre piste."),
+            'D': ("Aucun verrou : l'original peut être repris à tout moment."),
+        },
+        answer_key='70ec905fbc73a911',
+    ),
+]

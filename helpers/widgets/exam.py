@@ -1,0 +1,246 @@
+"""The mock exam (« Examen blanc »): 30 questions drawn from a bank, a countdown, then a score per task
+statement, every option explained, and a link to the lesson section to revisit for each miss.
+
+`ExamState` is the exam as plain data (draw, answer, submit, a second attempt draws other questions);
+`ExamView` only draws it. The bank itself lives with its lesson (helpers/lessons/ts2_1/).
+"""
+from __future__ import annotations
+
+import html
+import random
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import ipywidgets as widgets
+
+from ._base import WithFallback, readable
+from .quiz import LETTERS, Question
+
+
+@dataclass(frozen=True)
+class ExamQuestion(Question):
+    """A bank question, tagged with its task statement and the lesson section to revisit."""
+    ts: str = ""                 # "1.3"
+    section: str = ""            # the lesson's heading, e.g. "2. L'outil qui lance un sous-agent"
+    scenario: str = ""           # one of the exam's scenarios (support client, CI…)
+    link: str = ""               # relative link to that heading in the student notebook
+
+
+@dataclass
+class Outcome:
+    """What one submission gives: right answers per task statement, and every question's verdict."""
+    per_ts: "OrderedDict[str, tuple[int, int]]"     # ts -> (right, asked)
+    verdicts: list[tuple[ExamQuestion, str | None, bool]]   # (question, letter chosen, right?)
+    seconds: float
+    timed_out: bool
+
+    @property
+    def score(self) -> int:
+        return sum(right for _q, _l, right in self.verdicts)
+
+    @property
+    def misses(self) -> list[ExamQuestion]:
+        return [q for q, _l, right in self.verdicts if not right]
+
+
+@dataclass
+class ExamState:
+    bank: tuple[ExamQuestion, ...]
+    size: int = 30
+    minutes: float = 60
+    seed: int | None = None
+    attempt: int = 0
+    seen: set[str] = field(default_factory=set)
+    drawn: list[ExamQuestion] = field(default_factory=list)
+    answers: dict[str, str] = field(default_factory=dict)
+    started: float | None = None
+    outcome: Outcome | None = None
+
+    def start(self, now: float | None = None) -> list[ExamQuestion]:
+        """Draw a new exam: questions not seen in earlier attempts first, every task statement represented."""
+        rng = random.Random(None if self.seed is None else (self.seed, self.attempt).__hash__())
+        fresh = [q for q in self.bank if q.id not in self.seen]
+        if len(fresh) < self.size:          # the bank is used up: start again from the whole bank
+            self.seen.clear()
+            fresh = list(self.bank)
+        by_ts: dict[str, list[ExamQuestion]] = {}
+        for q in fresh:
+            by_ts.setdefault(q.ts, []).append(q)
+        for group in by_ts.values():
+            rng.shuffle(group)
+        picked: list[ExamQuestion] = []
+        while len(picked) < min(self.size, len(fresh)):   # round robin over task statements
+            for ts in sorted(by_ts):
+                if by_ts[ts] and len(picked) < self.size:
+                    picked.append(by_ts[ts].pop())
+        rng.shuffle(picked)
+        self.attempt += 1
+        self.drawn = picked
+        self.seen |= {q.id for q in picked}
+        self.answers = {}
+        self.outcome = None
+        self.started = time.monotonic() if now is None else now
+        return picked
+
+    def answer(self, question_id: str, letter: str | None) -> None:
+        if self.outcome is None and letter in LETTERS:
+            self.answers[question_id] = letter
+
+    def remaining(self, now: float | None = None) -> float:
+        if self.started is None:
+            return self.minutes * 60
+        now = time.monotonic() if now is None else now
+        return max(0.0, self.minutes * 60 - (now - self.started))
+
+    def submit(self, now: float | None = None) -> Outcome:
+        if self.outcome is not None:
+            return self.outcome
+        now = time.monotonic() if now is None else now
+        per_ts: OrderedDict[str, tuple[int, int]] = OrderedDict()
+        verdicts = []
+        for q in sorted(self.drawn, key=lambda q: (q.ts, q.id)):
+            chosen = self.answers.get(q.id)
+            right = q.is_correct(chosen)
+            verdicts.append((q, chosen, right))
+            got, asked = per_ts.get(q.ts, (0, 0))
+            per_ts[q.ts] = (got + right, asked + 1)
+        per_ts = OrderedDict(sorted(per_ts.items()))
+        self.outcome = Outcome(per_ts, verdicts, now - (self.started or now), self.remaining(now) <= 0)
+        return self.outcome
+
+
+def results_html(outcome: Outcome, total: int) -> str:
+    """The score per task statement, then every question: answer, explanation of each option, link if missed."""
+    rows = "".join(
+        f"<tr><td style='padding:2px 10px'>{ts}</td><td style='padding:2px 10px'>{got} / {asked}</td>"
+        f"<td style='padding:2px 10px'>{'✅' if got >= 0.7 * asked else '❌ à revoir'}</td></tr>"
+        for ts, (got, asked) in outcome.per_ts.items())
+    minutes, seconds = divmod(int(outcome.seconds), 60)
+    late = " (temps écoulé : copie rendue automatiquement)" if outcome.timed_out else ""
+    parts = [f"<h3>Résultat : {outcome.score} / {total}</h3>",
+             f"<p>Durée : {minutes} min {seconds:02d} s{late}.</p>",
+             "<table><tr><th>Énoncé de tâche</th><th>Bonnes réponses</th><th></th></tr>" + rows + "</table>"]
+    if outcome.misses:
+        links = "".join(f"<li>{html.escape(q.id)} ({q.ts}) — <a href='{html.escape(q.link)}' target='_blank'>"
+                        f"{q.ts} · {html.escape(q.section)}</a></li>" for q in outcome.misses)
+        parts.append(f"<h4>À revoir</h4><ul>{links}</ul>")
+    for q, chosen, right in outcome.verdicts:
+        mark = "✅" if right else "❌"
+        good = next(k for k in LETTERS if q.is_correct(k))
+        said = f"vous avez choisi {chosen}" if chosen else "pas de réponse"
+        why = "".join(f"<li><strong>{k}.</strong> {html.escape(q.options[k])}<br><em>{html.escape(q.why[k])}</em>"
+                      f"</li>" for k in LETTERS)
+        revisit = "" if right else (f"<p>À revoir : <a href='{html.escape(q.link)}' target='_blank'>"
+                                    f"{q.ts} · {html.escape(q.section)}</a></p>")
+        parts.append(f"<div class='cours-examen-corrige' style='margin:10px 0;border-top:1px solid #ccc'>"
+                     f"<p>{mark} <strong>{html.escape(q.id)}</strong> ({q.ts}, {html.escape(q.scenario)}) — "
+                     f"{html.escape(q.stem)}</p><p>{said} ; la bonne réponse est {good}.</p><ul>{why}</ul>"
+                     f"{revisit}</div>")
+    return "".join(parts)
+
+
+def _button(description: str, **kwargs) -> widgets.Button:
+    # A layout of its own: hiding one button must not hide every button sharing a layout.
+    return widgets.Button(description=description, layout=widgets.Layout(width="auto", min_width="120px"), **kwargs)
+
+
+class ExamView(WithFallback):
+    """One question at a time, a countdown, « Terminer l'examen », then the results and « Nouvelle tentative »."""
+
+    def __init__(self, state: ExamState, *, clock: bool = True) -> None:
+        self.state = state
+        self.position = 0
+        self.timer = widgets.HTML()
+        self.progress = widgets.HTML()
+        self.question = widgets.HTML()
+        self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre réponse :",
+                                            style={"button_width": "44px", "description_width": "initial"})
+        self.previous = _button("Précédente", icon="arrow-left")
+        self.next = _button("Suivante", icon="arrow-right")
+        self.finish = _button("Terminer l'examen", button_style="primary")
+        self.again = _button("Nouvelle tentative", icon="refresh")
+        self.results = widgets.HTML()
+        self.choice.observe(self._chosen, names="value")
+        self.previous.on_click(lambda _: self.go(self.position - 1))
+        self.next.on_click(lambda _: self.go(self.position + 1))
+        self.finish.on_click(lambda _: self.submit())
+        self.again.on_click(lambda _: self.restart())
+        self.exam_box = widgets.VBox([self.progress, self.question, self.choice,
+                                      widgets.HBox([self.previous, self.next, self.finish])])
+        super().__init__([self.timer, self.exam_box, self.results, self.again])
+        self._clock = clock
+        self.restart()
+
+    # -- actions -----------------------------------------------------------------------------------
+    def restart(self) -> None:
+        self.state.start()
+        self.position = 0
+        self.results.value = ""
+        self.exam_box.layout.display = None
+        self.again.layout.display = "none"
+        self.draw()
+        if self._clock:
+            threading.Thread(target=self._tick, args=(self.state.attempt,), daemon=True).start()
+
+    def go(self, index: int) -> None:
+        self.position = max(0, min(len(self.state.drawn) - 1, index))
+        self.draw()
+
+    def submit(self) -> Outcome:
+        outcome = self.state.submit()
+        self.exam_box.layout.display = "none"
+        self.again.layout.display = None
+        self.timer.value = readable(f"<strong>Examen terminé</strong> (tentative {self.state.attempt}).")
+        self.results.value = readable(results_html(outcome, len(self.state.drawn)))
+        return outcome
+
+    def _chosen(self, change) -> None:
+        if change["new"] is not None and self.state.drawn:
+            self.state.answer(self.state.drawn[self.position].id, change["new"])
+            self._draw_progress()
+
+    def _tick(self, attempt: int) -> None:
+        while self.state.attempt == attempt and self.state.outcome is None:
+            if self.state.remaining() <= 0:
+                self.submit()
+                return
+            self._draw_timer()
+            time.sleep(1)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def _draw_timer(self) -> None:
+        left = int(self.state.remaining())
+        self.timer.value = readable(f"⏱ Temps restant : <strong>{left // 60} min {left % 60:02d} s</strong> "
+                                    f"(tentative {self.state.attempt})")
+
+    def _draw_progress(self) -> None:
+        done = len(self.state.answers)
+        total = len(self.state.drawn)
+        self.progress.value = readable(f"Question {self.position + 1} / {total} — {done} réponse(s) donnée(s)"
+                                       + ("" if done == total else f", {total - done} sans réponse"))
+
+    def draw(self) -> None:
+        if not self.state.drawn:
+            return
+        q = self.state.drawn[self.position]
+        options = "".join(f"<li style='margin:3px 0'><strong>{k}.</strong> {html.escape(v)}</li>"
+                          for k, v in q.options.items())
+        self.question.value = readable(f"<p><em>Scénario : {html.escape(q.scenario)}</em></p>"
+                                       f"<p>{html.escape(q.stem)}</p>"
+                                       f"<ul style='list-style:none;padding-left:8px'>{options}</ul>")
+        self.choice.unobserve(self._chosen, names="value")
+        self.choice.value = self.state.answers.get(q.id)
+        self.choice.observe(self._chosen, names="value")
+        self.previous.disabled = self.position == 0
+        self.next.disabled = self.position >= len(self.state.drawn) - 1
+        self._draw_progress()
+        self._draw_timer()
+
+    def static_text(self) -> str:
+        return (f"Examen blanc : {len(self.state.drawn)} questions tirées d'une banque de {len(self.state.bank)}, "
+                f"{self.state.minutes:g} minutes. Ouvrez ce notebook dans JupyterLab pour le passer.")
+
+    def static_html(self) -> str:
+        return f"<p>{html.escape(self.static_text())}</p>"

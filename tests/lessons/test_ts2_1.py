@@ -1,0 +1,86 @@
+"""The mock exam's bank: big enough, fair (letters and lengths), across 1.1–1.7 and the exam's four
+scenarios, each question pointing at a heading that exists in its lesson; the graded exam asks others."""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from helpers.lessons import exercise
+from helpers.lessons.ts2_1 import BANK, GRADED_TS
+from helpers.lessons.ts2_1.lessons import LESSONS, anchor
+from helpers.widgets.quiz import LETTERS
+
+ROOT = Path(__file__).resolve().parents[2]
+MASTER = ROOT / "source" / "2.1-examen-blanc" / "2.1-examen-blanc.ipynb"
+SCENARIOS = {"support client", "recherche multi-agents", "productivité des développeurs", "CI"}
+
+
+def answer(q) -> str:
+    return next(letter for letter in LETTERS if q.is_correct(letter))
+
+
+def test_at_least_sixty_questions_over_the_seven_task_statements_and_four_scenarios():
+    assert len(BANK) >= 60 and len({q.id for q in BANK}) == len(BANK) and len({q.stem for q in BANK}) == len(BANK)
+    per_ts = Counter(q.ts for q in BANK)
+    assert set(per_ts) == set(LESSONS) and min(per_ts.values()) >= 8
+    per_scenario = Counter(q.scenario for q in BANK)
+    assert set(per_scenario) == SCENARIOS and min(per_scenario.values()) >= 10
+
+
+def test_one_answer_and_an_explanation_for_every_option():
+    for q in BANK:
+        assert list(q.options) == list(LETTERS) and list(q.why) == list(LETTERS)
+        assert sum(q.is_correct(letter) for letter in LETTERS) == 1, q.id
+        assert all(len(q.why[letter]) > 40 for letter in LETTERS), q.id
+
+
+def test_answers_are_balanced_over_the_letters():
+    letters = Counter(answer(q) for q in BANK)
+    assert max(letters.values()) - min(letters.values()) <= 3, letters
+
+
+def test_the_length_of_an_option_gives_nothing_away():
+    ranks = Counter(sorted(len(t) for t in q.options.values()).index(len(q.options[answer(q)])) for q in BANK)
+    assert ranks[3] <= len(BANK) // 4, "la bonne réponse est trop souvent la plus longue"
+    assert ranks[0] <= len(BANK) // 3, "la bonne réponse est trop souvent la plus courte"
+
+
+def headings(ts: str) -> set[str] | None:
+    master = next((ROOT / "source").glob(f"{LESSONS[ts].split('/')[0]}/*.ipynb"), None)
+    if master is None:
+        return None
+    cells = json.loads(master.read_text())["cells"]
+    return {line[3:].strip() for c in cells if c["cell_type"] == "markdown"
+            for line in "".join(c["source"]).splitlines() if line.startswith("## ")}
+
+
+@pytest.mark.parametrize("ts", sorted(LESSONS))
+def test_each_question_points_at_a_heading_of_its_lesson(ts):
+    found = headings(ts)
+    if found is None:
+        pytest.skip(f"la leçon {ts} n'est pas encore dans ce dépôt")
+    for q in (q for q in BANK if q.ts == ts):
+        assert q.section in found, (q.id, q.section)
+        assert q.link.startswith(f"../{LESSONS[ts]}#")
+
+
+def test_the_anchor_is_the_one_jupyterlab_gives_a_heading():
+    assert anchor("3. `stop_reason`, et rien d'autre") == "3.-stop_reason,-et-rien-d'autre"
+
+
+def test_the_graded_exam_asks_other_questions_one_or_two_per_task_statement():
+    assert exercise("2.1.q").names == ("reponses_examen",) and exercise("2.1.q").questions == tuple(GRADED_TS)
+    assert set(GRADED_TS.values()) == set(LESSONS)
+    cells = json.loads(MASTER.read_text())["cells"]
+    markdown = next("".join(c["source"]) for c in cells if "**Question 1.**" in "".join(c["source"]))
+    stems = re.findall(r"\*\*Question \d+\.\*\* (.+)", markdown)
+    assert len(stems) == len(GRADED_TS)
+    bank_stems = {q.stem for q in BANK}
+    assert not bank_stems & set(stems)
+    key = next("".join(c["source"]) for c in cells if "CORRIGE = {" in "".join(c["source"]))
+    titles = re.findall(r'"title": "(\d\.\d) — ', key)
+    assert titles == [GRADED_TS[f"q{n}"] for n in range(1, len(GRADED_TS) + 1)]

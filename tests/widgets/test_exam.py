@@ -1,0 +1,103 @@
+"""The mock exam widget: 30 drawn from the bank, every task statement present, another draw on a second
+attempt, a countdown that hands the paper in, a score per task statement, links for the misses."""
+from __future__ import annotations
+
+from collections import Counter
+
+from helpers.lessons.ts2_1 import BANK, examen_blanc
+from helpers.widgets.exam import ExamState
+from helpers.widgets.quiz import LETTERS
+
+
+def right(q) -> str:
+    return next(letter for letter in LETTERS if q.is_correct(letter))
+
+
+def wrong(q) -> str:
+    return next(letter for letter in LETTERS if not q.is_correct(letter))
+
+
+def test_thirty_questions_with_every_task_statement():
+    state = ExamState(tuple(BANK), seed=1)
+    drawn = state.start(now=0)
+    assert len(drawn) == 30 and len({q.id for q in drawn}) == 30
+    per_ts = Counter(q.ts for q in drawn)
+    assert set(per_ts) == {f"1.{n}" for n in range(1, 8)} and min(per_ts.values()) >= 4
+
+
+def test_a_second_attempt_draws_other_questions_and_a_third_starts_over():
+    state = ExamState(tuple(BANK), seed=2)
+    first = {q.id for q in state.start(now=0)}
+    second = {q.id for q in state.start(now=0)}
+    assert not first & second
+    third = {q.id for q in state.start(now=0)}
+    assert len(third) == 30 and state.attempt == 3
+
+
+def test_same_seed_same_draw_but_draws_differ_between_seeds():
+    assert [q.id for q in ExamState(tuple(BANK), seed=5).start(now=0)] == \
+        [q.id for q in ExamState(tuple(BANK), seed=5).start(now=0)]
+    assert [q.id for q in ExamState(tuple(BANK), seed=5).start(now=0)] != \
+        [q.id for q in ExamState(tuple(BANK), seed=6).start(now=0)]
+
+
+def test_the_score_per_task_statement_counts_right_answers_only():
+    state = ExamState(tuple(BANK), seed=3)
+    drawn = state.start(now=0)
+    missed = {q.id for q in drawn if q.ts == "1.4"}
+    for q in drawn:
+        state.answer(q.id, wrong(q) if q.id in missed else right(q))
+    outcome = state.submit(now=600)
+    assert outcome.score == 30 - len(missed)
+    assert outcome.per_ts["1.4"] == (0, len(missed))
+    assert all(got == asked for ts, (got, asked) in outcome.per_ts.items() if ts != "1.4")
+    assert {q.id for q in outcome.misses} == missed and not outcome.timed_out
+    assert all(q.link.startswith("../1.4-") and "#" in q.link for q in outcome.misses)
+
+
+def test_unanswered_questions_count_as_misses_and_answers_after_the_end_are_ignored():
+    state = ExamState(tuple(BANK), seed=4)
+    drawn = state.start(now=0)
+    state.answer(drawn[0].id, right(drawn[0]))
+    outcome = state.submit(now=10)
+    state.answer(drawn[1].id, right(drawn[1]))
+    assert outcome.score == 1 and len(outcome.misses) == 29 and drawn[1].id not in state.answers
+
+
+def test_the_countdown_hands_the_paper_in_when_time_is_up():
+    state = ExamState(tuple(BANK), minutes=1, seed=1)
+    state.start(now=100)
+    assert state.remaining(now=130) == 30
+    assert state.remaining(now=200) == 0
+    assert state.submit(now=200).timed_out
+
+
+def test_the_view_shows_results_every_explanation_and_a_link_per_miss():
+    view = examen_blanc(seed=7, minutes=60)
+    view._clock = False
+    q = view.state.drawn[0]
+    view.choice.value = wrong(q)
+    assert view.state.answers == {q.id: wrong(q)}
+    view.go(1)
+    assert view.choice.value is None and "Question 2 / 30" in view.progress.value
+    view.submit()
+    html = view.results.value
+    assert "Résultat : 0 / 30" in html and "À revoir" in html and html.count("<li><strong>A.</strong>") == 30
+    assert q.link.replace("'", "&#x27;") in html
+    assert view.exam_box.layout.display == "none" and view.again.layout.display is None
+    view.restart()
+    assert view.state.attempt == 2 and view.results.value == "" and view.state.outcome is None
+
+
+def test_without_a_front_end_the_exam_still_reads():
+    view = examen_blanc(seed=1)
+    assert "30 questions" in view.static_text() and "60" in view.static_text()
+
+
+def test_hiding_the_exam_hides_no_other_button():
+    """Every button has a layout of its own: « Nouvelle tentative » hidden must leave the others shown."""
+    view = examen_blanc(seed=2)
+    view._clock = False
+    buttons = (view.previous, view.next, view.finish, view.again)
+    assert len({id(b.layout) for b in buttons}) == 4
+    assert view.again.layout.display == "none" and view.finish.layout.display is None
