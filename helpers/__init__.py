@@ -7,6 +7,12 @@ What a notebook calls, and nothing else. Where the rest lives:
   lessons/    one package per task statement (checks, questions, scenario data) and the exercise registry
   grading/    the trusted side: verdicts, nbgrader preprocessors, sandbox, cohort, dashboard
 """
+import sys as _sys
+
+# jsonschema (used by the simulated model and by the Agent SDK) imports rfc3987_syntax when it is installed,
+# only to check the "iri" formats, and that import compiles grammars for about 1.8 s: a fifth of a notebook's
+# budget. The course never validates an "iri"; in this process jsonschema simply goes without that check.
+_sys.modules.setdefault("rfc3987_syntax", None)
 from ._meter import BudgetExceeded
 from ._mode import KeyProblem, offline, use_key
 from .clients import agent_options, banner, budget, cli_report, client, mode, model, simulator, trace, workspace

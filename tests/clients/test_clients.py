@@ -201,3 +201,16 @@ def test_the_narration_names_retries_and_api_failures():
     failed = AssistantMessage(content=[TextBlock(text="Invalid API key · Fix external API key")], model="<synthetic>",
                               error="authentication_failed")
     assert "l'API a échoué" in helpers.describe(failed)
+
+
+def test_importing_helpers_spares_jsonschema_its_slowest_import():
+    """The kernel's first cell stays fast: after `import helpers`, jsonschema loads without rfc3987_syntax
+    (about 1.8 s of grammar compiling, for "iri" formats the course never checks) and still validates."""
+    import subprocess
+    import sys
+    code = ("import sys, helpers, jsonschema\n"
+            "jsonschema.validate({'a': 1}, {'type': 'object', 'properties': {'a': {'type': 'integer'}}})\n"
+            "print(sys.modules.get('rfc3987_syntax'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "None"
