@@ -46,20 +46,9 @@ def _grades(item) -> bool:
     return item.path.name in GRADING_TESTS or item.path.name.startswith("test_nbgrader_")
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Before pytest-xdist reads the groups (`--dist loadgroup`): a test file stays on one worker (its
-    module-scoped fixtures, such as an nbgrader batch, run once), except the browser test, whose notebooks
-    spread over the workers (each opens its own JupyterLab) — one file per worker left it alone at the end."""
     import os
     import shutil
-    for item in items:
-        callspec = getattr(item, "callspec", None)
-        if item.path.name == "test_browser.py" and callspec is not None and "notebook" in callspec.params:
-            group = f"browser-{callspec.id}"
-        else:
-            group = item.path.relative_to(item.config.rootpath).as_posix()
-        item.add_marker(pytest.mark.xdist_group(group))
     if shutil.which("bwrap") or os.environ.get("CI") == "true":
         return
     skip = pytest.mark.skip(reason="bubblewrap (bwrap) est absent : la correction ne peut pas isoler le code des "
