@@ -88,7 +88,9 @@ def python_mounts() -> list[str]:
              os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))}
     if os.path.exists(os.path.join(os.path.dirname(bin_dir), "pyvenv.cfg")):   # a venv, even under python -S
         roots.add(os.path.realpath(os.path.dirname(bin_dir)))
-    roots = {r for r in roots if not r.startswith(("/usr/", "/proc", "/dev", "/tmp")) and r not in ("/usr", "/")}
+    # A course (venv, helpers) may live under /tmp — a CI clone, a scratch copy: its folders are mounted over the
+    # sandbox's private /tmp; only /tmp itself is never mounted.
+    roots = {r for r in roots if not r.startswith(("/usr/", "/proc", "/dev")) and r not in ("/usr", "/", "/tmp")}
     return sorted(r for r in roots if not any(r.startswith(other + "/") for other in roots))
 
 

@@ -513,6 +513,6 @@ def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     ])
 
 
-def judge(player, values: list) -> Report:
+def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`."""
-    return check(None, player=player)
+    return check(None, seed, player=player)

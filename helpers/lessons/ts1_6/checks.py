@@ -296,8 +296,8 @@ def check(review_pull_request, seed: int | None = None, *, player=None) -> Repor
     return Report(EXERCISE, criteria)
 
 
-def judge(player, values: list) -> Report:
+def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`."""
-    return check(None, player=player)
+    return check(None, seed, player=player)
 
 

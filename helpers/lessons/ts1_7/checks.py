@@ -331,7 +331,7 @@ def check_forks(explore_forks, seed: int | None = None, *, player=None) -> Repor
             "original": f"Analyse {subject} et retiens le code de l'audit : {code}.",
             "prompt_a": f"Piste A ({r.randint(10, 99)}) : esquisse des tests unitaires pour {subject}.",
             "prompt_b": f"Piste B ({r.randint(10, 99)}) : esquisse des tests de contrat pour {subject}."}
-    token = secrets.token_hex(8)
+    token = f"{r.getrandbits(64):016x}"     # drawn with the scenario: same seed, same token
     sim = Simulator().start()
     try:
         mark = sim.log.mark()
@@ -349,11 +349,11 @@ def check_forks(explore_forks, seed: int | None = None, *, player=None) -> Repor
 
 # -- the registry's entry points: learner code only through `player` ---------------------------------
 
-def judge_prompt(player, values: list) -> Report:
-    return check_prompt(None, player=player)
+def judge_prompt(player, values: list, seed: int | None = None) -> Report:
+    return check_prompt(None, seed, player=player)
 
 
-def judge_forks(player, values: list) -> Report:
-    return check_forks(None, player=player)
+def judge_forks(player, values: list, seed: int | None = None) -> Report:
+    return check_forks(None, seed, player=player)
 
 
