@@ -104,7 +104,7 @@ def test_from_the_message_stream_alone_the_same_launches_and_reports_are_read(cl
 
 
 def test_requests_sent_together_are_lit_together_and_sequential_ones_one_by_one():
-    together = read_run(api_run(0.15), names=SUBTOPICS)
+    together = read_run(api_run(0.6), names=SUBTOPICS)      # room for threads started late on a loaded machine
     launches = [m for m in together.moments if m.kind == "lancement"]
     assert len(launches) == 1 and len(launches[0].lit) == 3
     assert [s.name for s in together.spokes] == SUBTOPICS and all(s.ok for s in together.spokes)
