@@ -27,6 +27,10 @@ import signal
 import socket
 import sys
 
+from .sandbox import python_mounts
+
+MOUNTED = tuple(python_mounts())     # what the sandbox mounts read-only for Python (sandbox.command)
+
 CHILD_CPU_SECONDS = int(os.environ.get("COURS_CPU_MAX_S", "900"))
 
 
@@ -155,6 +159,8 @@ class Zygote:
         self.exits.clear()
         for entry in os.listdir("/tmp"):
             path = os.path.join("/tmp", entry)
+            if any(root.startswith(path + "/") or root == path for root in MOUNTED):
+                continue                     # the course's read-only mounts under /tmp: nothing of a student
             if os.path.isdir(path) and not os.path.islink(path):
                 shutil.rmtree(path, ignore_errors=True)
             else:
@@ -217,6 +223,15 @@ class Zygote:
                 self.control.sendall((json.dumps(reply) + "\n").encode())
 
 
+def _mounted(path: str, mounted: tuple[str, ...] = MOUNTED) -> bool:
+    return any(path == root or path.startswith(root + "/") for root in mounted)
+
+
+def safe_path(paths: list[str], mounted: tuple[str, ...] = MOUNTED) -> list[str]:
+    """sys.path without the current folder nor anything under /tmp that a learner could write."""
+    return [p for p in paths if p and (not p.startswith("/tmp") or _mounted(p, mounted))]
+
+
 def main() -> None:
     fd = int(os.environ["COURS_CANAL"])
     # PID 1 of the sandbox: a signal from a child reaches it only if it has a handler. None, then.
@@ -225,7 +240,9 @@ def main() -> None:
     _preload()
     _not_dumpable()
     os.chdir("/")
-    sys.path[:] = [p for p in sys.path if p and not p.startswith("/tmp")]
+    # Nothing a learner can write may shadow a module: /tmp leaves sys.path — except the course's own
+    # read-only folders mounted there (a course cloned under /tmp, as CI does).
+    sys.path[:] = safe_path(sys.path)
     zygote = Zygote(fd)
     zygote.control.sendall(b'{"ready": true}\n')
     zygote.serve()

@@ -231,3 +231,16 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     forged = verdicts.judge_submission("1.5.a", ["import json", stub + "\n" + forge], 7, atelier().new_run())
     assert forged.score == 0 <= honest.score < 4
     assert forged.criteria[0].key == "verification_modifiee" and "run_coroutine" in forged.criteria[0].detail
+
+
+def test_a_course_cloned_under_tmp_keeps_its_packages_importable_in_the_sandbox(monkeypatch):
+    """CI clones the course under /tmp: its venv is mounted read-only there, and must stay on sys.path, while
+    the sandbox's own /tmp (where learner code writes) never does."""
+    from helpers.grading import zygote
+    venv = "/tmp/ci/.venv/lib/python3.11/site-packages"
+    kept = zygote.safe_path(["", "/tmp/travail", venv, "/usr/lib/python3.11"], mounted=("/tmp/ci/.venv",))
+    assert kept == [venv, "/usr/lib/python3.11"]
+    from helpers.grading import sandbox
+    monkeypatch.setattr(sys, "prefix", "/tmp/ci/.venv")
+    mounts = sandbox.python_mounts()
+    assert "/tmp/ci/.venv" in mounts and "/tmp" not in mounts
