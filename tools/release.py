@@ -59,7 +59,20 @@ def differences(a: Path, b: Path) -> list[str]:
     return out
 
 
+def in_course_environment() -> None:
+    """nbgrader lives in the course's environment: run from another Python, start again with .venv's, or say how."""
+    import importlib.util
+    if importlib.util.find_spec("nbgrader") is not None:
+        return
+    venv_python = ROOT / ".venv" / "bin" / "python"
+    if venv_python.exists() and Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
+        os.execv(str(venv_python), [str(venv_python), str(Path(__file__).resolve()), *sys.argv[1:]])
+    raise SystemExit("tools/release.py a besoin de nbgrader, installé par le cours : lancez d'abord "
+                     "« ./cours test --co -q » (crée .venv), puis « .venv/bin/python tools/release.py ».")
+
+
 def main(argv: list[str]) -> int:
+    in_course_environment()
     if "--check" in argv:
         with tempfile.TemporaryDirectory() as tmp:
             fresh = Path(tmp) / "release"
