@@ -3,7 +3,6 @@ version gets zero without hanging, and a wrong loop gets partial credit."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -11,20 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from solutions.submissions import nbgrader
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
-
-
-def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
-    # A grading user who never ran IPython nor Jupyter: a brand-new HOME (issue 12, finding 1).
-    home = course.parent / "maison-neuve"
-    home.mkdir(exist_ok=True)
-    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
-               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir", HOME=str(home))
-    env.pop("JUPYTER_PATH", None)
-    env.pop("IPYTHONDIR", None)
-    return subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course, env=env,
-                          capture_output=True, text=True, timeout=800)
 
 
 def test_release_is_generated_from_source():

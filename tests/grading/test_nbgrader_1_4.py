@@ -6,14 +6,12 @@ import inspect
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from solutions import gates as g
-from solutions.submissions import with_solution
+from solutions.submissions import nbgrader, with_solution
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "1.4-regles-et-passage-de-main"
@@ -22,18 +20,6 @@ NO_SANDBOX = not shutil.which("bwrap") and os.environ.get("CI") != "true"
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500),
               pytest.mark.skipif(NO_SANDBOX, reason="bubblewrap (bwrap) est absent : la correction ne peut pas "
                                                     "isoler le code des étudiants.")]
-
-
-def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
-    # Graded as an instructor who never ran IPython nor Jupyter: a brand-new HOME, as in test_nbgrader.py.
-    home = course.parent / "maison-neuve"
-    home.mkdir(exist_ok=True)
-    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
-               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir", HOME=str(home))
-    env.pop("JUPYTER_PATH", None)
-    env.pop("IPYTHONDIR", None)
-    return subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course, env=env,
-                          capture_output=True, text=True, timeout=1400)
 
 
 PRELUDE = "\n".join([

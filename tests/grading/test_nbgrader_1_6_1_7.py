@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
 import shutil
-import subprocess
-import sys
 from itertools import zip_longest
 from pathlib import Path
 
 import pytest
 
 from solutions import review, sessions
-from solutions.submissions import with_solution
+from solutions.submissions import nbgrader, with_solution
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.cli, pytest.mark.timeout(1800)]
@@ -25,18 +22,6 @@ REVIEW_HEADER = ("import json\nfrom concurrent.futures import FIRST_COMPLETED, T
 PROMPT_HEADER = "import json\nimport os\n\n"
 FORKS_HEADER = ("import asyncio\nimport dataclasses\n\nfrom claude_agent_sdk import ClaudeSDKClient, ResultMessage, "
                 "query\n\n" + inspect.getsource(sessions._session) + "\n")
-
-
-def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
-    # As in test_nbgrader.py: a grading user with a brand-new HOME, no inherited Jupyter or IPython paths.
-    home = course.parent / "maison-neuve"
-    home.mkdir(exist_ok=True)
-    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
-               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir", HOME=str(home))
-    env.pop("JUPYTER_PATH", None)
-    env.pop("IPYTHONDIR", None)
-    return subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course, env=env,
-                          capture_output=True, text=True, timeout=1700)
 
 
 def as_cell(fn, name: str, header: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from test_nbgrader import nbgrader
+from solutions.submissions import nbgrader
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "2.1-examen-blanc"

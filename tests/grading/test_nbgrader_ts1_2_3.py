@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,22 +12,11 @@ import pytest
 from helpers.lessons.ts1_2 import checks as checks_1_2
 from helpers.lessons.ts1_3 import checks as checks_1_3
 from solutions import coordinators, synthesis
-from solutions.submissions import with_solution
+from solutions.submissions import nbgrader, with_solution
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
 
-
-def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
-    # As in test_nbgrader.py: a grading user who never ran IPython nor Jupyter (a brand-new HOME).
-    home = course.parent / "maison-neuve"
-    home.mkdir(exist_ok=True)
-    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
-               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir", HOME=str(home))
-    env.pop("JUPYTER_PATH", None)
-    env.pop("IPYTHONDIR", None)
-    return subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course, env=env,
-                          capture_output=True, text=True, timeout=1400)
 
 LESSONS = {
     "1.2-coordinateur-sous-agents": {

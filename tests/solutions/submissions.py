@@ -1,11 +1,28 @@
-"""Student submissions built from the release notebooks: a solution cell replaced by given code."""
+"""Student submissions built from the release notebooks (a solution cell replaced by given code), and plain
+nbgrader run on them as a new instructor would."""
 from __future__ import annotations
 
 import inspect
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from . import loops
+
+
+def nbgrader(course: Path, *args: str, timeout: float = 1700) -> subprocess.CompletedProcess:
+    """`nbgrader …` in `course`, by a grading user who never ran IPython nor Jupyter: a brand-new HOME (issue 12,
+    finding 1), no inherited Jupyter or IPython paths, and a key that must never be used."""
+    home = course.parent / "maison-neuve"
+    home.mkdir(exist_ok=True)
+    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
+               ANTHROPIC_API_KEY="sk-ant-ne-doit-jamais-servir", HOME=str(home))
+    env.pop("JUPYTER_PATH", None)
+    env.pop("IPYTHONDIR", None)
+    return subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def with_solution(release_nb: dict, grade_id: str, code: str) -> dict:
