@@ -5,23 +5,14 @@ import json
 
 import anyio
 import pytest
-from claude_agent_sdk import AgentDefinition, ResultMessage, query
+from claude_agent_sdk import ResultMessage, query
 
 import helpers
 from helpers.simulator._conversation import Conversation
 from helpers.simulator._playbooks import research
+from solutions.coordinators import AGENTS
 
 MODEL = "claude-sonnet-5-5"
-AGENTS = {
-    "web-researcher": AgentDefinition(description="Cherche des sources publiques récentes.",
-                                      prompt="Tu cherches des sources publiques. Rends des findings JSON.",
-                                      tools=["WebSearch", "WebFetch"]),
-    "doc-analyst": AgentDefinition(description="Analyse les documents internes.",
-                                   prompt="Tu lis les documents internes. Rends des findings JSON.",
-                                   tools=["Read", "Grep"]),
-    "synthesizer": AgentDefinition(description="Rédige la synthèse finale à partir des findings fournis.",
-                                   prompt="Rédige une synthèse où chaque affirmation garde sa source.", tools=[]),
-}
 
 
 def test_a_background_report_is_read_from_its_task_notification():

@@ -6,6 +6,19 @@ import json
 import threading
 
 import anthropic
+from claude_agent_sdk import AgentDefinition
+
+# The research team a learner defines for the Agent SDK (lessons 1.2 and 1.3): least privilege per subagent.
+AGENTS = {
+    "web-researcher": AgentDefinition(description="Cherche des sources publiques récentes.",
+                                      prompt="Tu cherches des sources publiques. Rends des findings JSON.",
+                                      tools=["WebSearch", "WebFetch"]),
+    "doc-analyst": AgentDefinition(description="Analyse les documents internes.",
+                                   prompt="Tu lis les documents internes. Rends des findings JSON.",
+                                   tools=["Read", "Grep"]),
+    "synthesizer": AgentDefinition(description="Rédige la synthèse finale à partir des findings fournis.",
+                                   prompt="Rédige une synthèse où chaque affirmation garde sa source.", tools=[]),
+}
 
 
 # -- correct ---------------------------------------------------------------------------------------

@@ -6,24 +6,15 @@ import json
 import anthropic
 import anyio
 import pytest
-from claude_agent_sdk import AgentDefinition, query
+from claude_agent_sdk import query
 
 import helpers
 from helpers.widgets._hub_state import read_run, report_lines
 from helpers.widgets.hub_view import HubView, isolation, render_context
 from solutions import coordinators
+from solutions.coordinators import AGENTS
 
 MODEL = "claude-sonnet-5-5"
-AGENTS = {
-    "web-researcher": AgentDefinition(description="Cherche des sources publiques récentes.",
-                                      prompt="Tu cherches des sources publiques. Rends des findings JSON.",
-                                      tools=["WebSearch", "WebFetch"]),
-    "doc-analyst": AgentDefinition(description="Analyse les documents internes.",
-                                   prompt="Tu lis les documents internes. Rends des findings JSON.",
-                                   tools=["Read", "Grep"]),
-    "synthesizer": AgentDefinition(description="Rédige la synthèse finale à partir des findings fournis.",
-                                   prompt="Rédige une synthèse où chaque affirmation garde sa source.", tools=[]),
-}
 COORDINATOR = "Tu coordonnes une recherche ; consigne interne du coordinateur n° 4417."
 SUBTOPICS = ["transports en commun", "autopartage", "logistique urbaine"]
 
