@@ -11,14 +11,19 @@ Checked against the documentation (platform.claude.com, « Define tools », « P
 - none: "The model will not be allowed to use tools."
 - disable_parallel_tool_use: with `auto`, "the model will output at most one tool use"; with `any`
   or `tool`, "exactly one tool use".
+- Structured outputs (`output_config.format`, type `json_schema`): the reply's text is JSON valid against the
+  schema, whichever playbook wrote the answer; a playbook's prose is replaced by JSON whose values the engine
+  reads from the request (as for a tool input). Tool calls are not affected.
 - Split results: the Messages API combines consecutive same-role turns, but "Claude calls tools
   sequentially when parallel would be better — Message history formatting — Send multiple
   tool_result blocks in ONE user message, not one per turn": after such a history, one call per turn.
 """
 from __future__ import annotations
 
+import json
+
 from .._conversation import Conversation
-from .._model import Reply
+from .._model import Reply, text
 
 SCRIPTED = "scénario"     # the graders' scripts say exactly what the model does: no model habit applies
 
@@ -30,6 +35,34 @@ def _calls(reply: Reply) -> list[dict]:
 def constrain(conv: Conversation, reply: Reply, source: str) -> Reply:
     if reply.stop_reason == "refusal":
         return reply
+    return _structured(conv, _tool_rules(conv, reply, source))
+
+
+def _output_schema(conv: Conversation) -> dict | None:
+    config = conv.body.get("output_config")
+    fmt = config.get("format") if isinstance(config, dict) else None
+    if isinstance(fmt, dict) and fmt.get("type") == "json_schema" and isinstance(fmt.get("schema"), dict):
+        return fmt["schema"]
+    return None
+
+
+def _structured(conv: Conversation, reply: Reply) -> Reply:
+    schema = _output_schema(conv)
+    if schema is None or _calls(reply):
+        return reply
+    from ._filling import Context, fill, validator
+    written = "".join(b.get("text", "") for b in reply.blocks if b["type"] == "text")
+    try:
+        if validator(schema).is_valid(json.loads(written)):
+            return reply
+    except ValueError:
+        pass
+    from . import Engine
+    filled = fill({"name": "sortie", "input_schema": schema}, Context(Engine(conv).facts), forced=True)
+    return text(json.dumps(filled.input, ensure_ascii=False))
+
+
+def _tool_rules(conv: Conversation, reply: Reply, source: str) -> Reply:
     choice = conv.tool_choice
     kind = choice.get("type", "auto")
     single = bool(choice.get("disable_parallel_tool_use")) or (conv.split_results and source != SCRIPTED)

@@ -13,7 +13,7 @@ __all__ = ["Script", "ScriptBook", "Step", "default_playbooks"]
 
 
 def default_playbooks() -> list:
-    from . import chat, dates, research, review, safety, search_calc, sessions, structured, support
+    from . import chat, dates, research, review, safety, search_calc, sessions, support
     return [
         safety.PLAYBOOK,          # a refusal comes before anything else
         ScriptBook(),             # graders' scripted conversations
@@ -26,6 +26,5 @@ def default_playbooks() -> list:
         dates.PLAYBOOK,           # « quand… ? » over read tools
         support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human
         search_calc.PLAYBOOK,     # lab 1.1: search + calculator
-        structured.PLAYBOOK,      # output_config.format json_schema: JSON valid against the schema
         chat.PLAYBOOK,            # always answers
     ]
