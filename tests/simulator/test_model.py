@@ -82,3 +82,17 @@ def test_a_script_can_end_on_any_stop_reason(sim, client, stop):
     sim.scripts.add(helpers.Script("Question scriptée ?", [helpers.Step(say="…", stop=stop)]))
     reply = client.messages.create(model=MODEL, max_tokens=50, messages=[{"role": "user", "content": "Question scriptée ?"}])
     assert reply.stop_reason == stop
+
+
+@pytest.mark.parametrize("question", ["Quand la facture F-2024-118 a-t-elle été émise ?",
+                                      "Que s'est-il passé le 2024-11-30 ?", "Rappelle le 06-12-34-56, s'il te plaît."])
+def test_identifiers_dates_and_numbers_with_hyphens_are_not_read_as_subtractions(client, question):
+    """« F-2024-118 » is an invoice, not -2024 - 118: the engine does not compute what nobody asked for."""
+    calculator = {"name": "calculator", "description": "Évalue une expression arithmétique.",
+                  "input_schema": {"type": "object", "properties": {"expression": {"type": "string"}},
+                                   "required": ["expression"]}}
+    r = client.messages.create(model=MODEL, max_tokens=300, tools=[calculator],
+                               messages=[{"role": "user", "content": question}])
+    assert not any(b.type == "tool_use" for b in r.content), r.content
+    plain = client.messages.create(model=MODEL, max_tokens=300, messages=[{"role": "user", "content": question}])
+    assert "-2142" not in plain.content[0].text and " = " not in plain.content[0].text, plain.content[0].text

@@ -5,7 +5,10 @@ import ast
 import operator
 import re
 
-EXPRESSION = re.compile(r"-?\d+(?:[.,]\d+)?(?:\s*(?:\*\*|[-+*/×÷x^])\s*-?\d+(?:[.,]\d+)?)+")
+# Not inside a word or an identifier: « F-2024-118 », « ORD-7781 » or « v2 » are names, not arithmetic.
+EXPRESSION = re.compile(r"(?<![\w.-])-?\d+(?:[.,]\d+)?(?:\s*(?:\*\*|[-+*/×÷x^])\s*-?\d+(?:[.,]\d+)?)+(?!-\d)")
+# Numbers chained by bare hyphens (« 2024-11-30 », « 06-12-34-56 »): a date or a number, not a subtraction.
+HYPHENATED = re.compile(r"\d+(?:-\d+){2,}")
 N_ = r"(-?\d+(?:[.,]\d+)?)"
 # Operators written in words, between two numbers (« 17 plus 25 », "2 to the power of 10", « 15 % de 80 »).
 WORDED = [
@@ -75,7 +78,7 @@ def written_expression(text: str) -> str | None:
     80 »), normalised for a calculator."""
     for pattern, replacement in WORDED:
         text = pattern.sub(replacement, text)
-    m = EXPRESSION.search(text)
+    m = next((m for m in EXPRESSION.finditer(text) if not HYPHENATED.fullmatch(m.group(0))), None)
     if not m:
         return None
     expr = m.group(0).replace(",", ".").replace("×", "*").replace("÷", "/").replace("x", "*").replace("^", "**")
