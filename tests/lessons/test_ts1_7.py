@@ -61,4 +61,13 @@ def test_a_function_that_is_not_a_coroutine_is_explained():
         return session_id, session_id
     report = checks.check_forks(not_async, seed=1)
     assert report.get("nouveaux_ids").passed is False and "async def" in report.get("nouveaux_ids").detail
-    assert report.get("original_intact").passed
+    assert report.score == 0, "a function that explores nothing earns nothing, not even « original intact »"
+
+
+@pytest.mark.cli
+@pytest.mark.timeout(120)
+def test_the_untouched_stub_gets_zero():
+    async def explore_forks(session_id, prompt_a, prompt_b, options):
+        raise NotImplementedError("Exercice 1.7.b")
+    report = checks.check_forks(explore_forks, seed=2)
+    assert report.score == 0, str(report)

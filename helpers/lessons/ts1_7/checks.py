@@ -283,9 +283,8 @@ def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list) -
             why = f"votre fonction a levé {played.error_line()}" + (f" ({played.where})" if played.where else "")
         else:
             why = "la fonction doit renvoyer les deux nouveaux identifiants : (id_a, id_b)"
-        verdict = {k: (False, why) for k in keys}
-        verdict["original_intact"] = intact
-        return verdict
+        # Nothing explored, nothing to credit: an untouched stub leaves the original intact too.
+        return {k: (False, why) for k in keys}
     out = {"original_intact": intact}
     # New ids, distinct, each one a session that really talked to the model.
     if ids[0] == ids[1]:
