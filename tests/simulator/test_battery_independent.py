@@ -87,6 +87,11 @@ SUBSCRIBE = tool("subscribe_newsletter", "Subscribe an e-mail address to the new
                  email={"type": "string", "format": "email"})
 ORDER = tool("check_order", "Check the status of an order.", ("order_number",),
              order_number={"type": "string", "description": "e.g. ORD-1234"})
+LOOKUP_INVOICE = tool("lookup_invoice", "Retrouve une facture par son numéro et renvoie montant et statut.",
+                      ("invoice_id",), invoice_id={"type": "string", "description": "numéro, ex. F-2024-118"})
+CONVERT_EN = tool("convert_money", "Convert an amount between currencies.", ("amount", "from_currency", "to_currency"),
+                  amount=N, from_currency={"type": "string", "enum": ["EUR", "USD", "JPY"]},
+                  to_currency={"type": "string", "enum": ["EUR", "USD", "JPY"]})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -119,6 +124,8 @@ IMPL = {
     "translate_text": lambda text, source_lang, target_lang: {"translation": "thank you"},
     "search_flights": lambda origin, destination, date=None: [{"flight": "AC 871", "price": 612},
                                                               {"flight": "AF 346", "price": 688}],
+    "lookup_invoice": lambda invoice_id: {"montant": 1250.0, "devise": "EUR", "statut": "impayée"},
+    "convert_money": lambda amount, from_currency, to_currency: {"result": round(amount * 1.09, 2)},
     "get_invoice": lambda invoice_id: {"invoice_id": invoice_id, "amount": {"INV-2024-001": 120,
                                                                             "INV-2024-002": 75}[invoice_id],
                                        "status": "payée"},
@@ -170,6 +177,17 @@ CASES = {
         "Peux-tu me montrer les factures INV-2024-001 et INV-2024-002 ?", [INVOICE],
         [("get_invoice", {"invoice_id": "INV-2024-001"}), ("get_invoice", {"invoice_id": "INV-2024-002"})],
         2, ("120", "75", "payée")),
+    "numéro de facture à préfixe d'une lettre, sans motif dans le schéma": Case(
+        "Quel est le statut de la facture F-2024-118 ?", [LOOKUP_INVOICE, CONVERT_EN],
+        [("lookup_invoice", {"invoice_id": "F-2024-118"})], 1, ("impayée",), never=("-2142", "Pouvez-vous")),
+    "codes ISO des devises, outil décrit en anglais": Case(
+        "Combien font 1250 EUR en USD ?", [LOOKUP_INVOICE, CONVERT_EN],
+        [("convert_money", {"amount": 1250, "from_currency": "EUR", "to_currency": "USD"})], 1,
+        (("1362,5", "1362.5"),)),
+    "une facture et une conversion, en parallèle": Case(
+        "Donne-moi le montant de la facture F-2024-118 et convertis 300 EUR en JPY.", [LOOKUP_INVOICE, CONVERT_EN],
+        [("convert_money", {"amount": 300, "to_currency": "JPY"}), ("lookup_invoice", {"invoice_id": "F-2024-118"})],
+        2, ("1250", ("327", "327,0", "327.0"))),
     "ticket de support, identifiant entier": Case(
         "Quel est le statut du ticket 5531 ?", [TICKET, DEFINE], [("get_ticket", {"ticket_id": 5531})], 1,
         ("5531", ("open", "ouvert"))),

@@ -39,7 +39,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "stock": ("action", "bourse", "stock", "share", "shares", "ticker", "cotation", "cours", "trading", "traded",
               "trade", "cote", "nasdaq", "nyse", "cac"),
     "currency": ("taux", "change", "devise", "currency", "exchange", "rate", "euro", "euros", "dollar", "dollars",
-                 "yen", "yens", "livre", "livres", "pound", "pounds", "sterling"),
+                 "yen", "yens", "livre", "livres", "pound", "pounds", "sterling",
+                 "eur", "usd", "jpy", "gbp", "chf", "cad", "cny", "aud"),   # ISO 4217 codes, folded
     "convert": ("convertis", "convertir", "conversion", "convert", "conversion", "converti", "converter"),
     "refund": ("rembourse", "rembourser", "remboursement", "refund", "reimburse"),
     "file": ("fichier", "file", "document", "lis", "lire", "read", "contenu", "content"),

@@ -13,7 +13,8 @@ from functools import lru_cache
 from . import _lexicon as lex
 
 QUOTED = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"|‘([^’]+)’|(?<![\w])'([^']{2,}?)'(?![\w])")
-IDENTIFIER = re.compile(r"\b[A-Z]{2,5}-?\d{2,}(?:-\d+)?\b")
+# ORD-7781, INV-2024-001, AB12345, and one-letter prefixes with a hyphen: F-2024-118.
+IDENTIFIER = re.compile(r"\b(?:[A-Z]{2,5}-?|[A-Z]-)\d{2,}(?:-\d+)*\b")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w])")
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
