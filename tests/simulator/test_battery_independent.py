@@ -92,6 +92,13 @@ LOOKUP_INVOICE = tool("lookup_invoice", "Retrouve une facture par son numéro et
 CONVERT_EN = tool("convert_money", "Convert an amount between currencies.", ("amount", "from_currency", "to_currency"),
                   amount=N, from_currency={"type": "string", "enum": ["EUR", "USD", "JPY"]},
                   to_currency={"type": "string", "enum": ["EUR", "USD", "JPY"]})
+SEARCH_DOCS = tool("search_docs", "Recherche dans la documentation interne.", ("query",), query=S,
+                   max_results={"type": "integer", "default": 5})
+EMPLOYEE = tool("get_employee", "Fiche d'un employé par matricule.", ("matricule",),
+                matricule={"type": "string", "description": "matricule, ex. E-4471"})
+HOLIDAYS = tool("list_holidays", "Jours fériés d'un pays pour une année.", ("country", "year"), country=S, year=I)
+SHIPPING = tool("estimate_shipping", "Estimate shipping cost for a parcel.", ("weight_kg", "destination"),
+                weight_kg=N, destination=S, express={"type": "boolean"})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -124,6 +131,11 @@ IMPL = {
     "translate_text": lambda text, source_lang, target_lang: {"translation": "thank you"},
     "search_flights": lambda origin, destination, date=None: [{"flight": "AC 871", "price": 612},
                                                               {"flight": "AF 346", "price": 688}],
+    "search_docs": lambda query, max_results=5: [{"titre": "Politique de remboursement",
+                                                  "extrait": "Remboursement sous 30 jours."}],
+    "get_employee": lambda matricule: {"nom": "Claire Martin", "service": "Finance"},
+    "list_holidays": lambda country, year: ["2025-01-01", "2025-05-01", "2025-07-14"],
+    "estimate_shipping": lambda weight_kg, destination, express=False: {"cost_eur": 18.9 if express else 9.5},
     "lookup_invoice": lambda invoice_id: {"montant": 1250.0, "devise": "EUR", "statut": "impayée"},
     "convert_money": lambda amount, from_currency, to_currency: {"result": round(amount * 1.09, 2)},
     "get_invoice": lambda invoice_id: {"invoice_id": invoice_id, "amount": {"INV-2024-001": 120,
@@ -188,6 +200,19 @@ CASES = {
         "Donne-moi le montant de la facture F-2024-118 et convertis 300 EUR en JPY.", [LOOKUP_INVOICE, CONVERT_EN],
         [("convert_money", {"amount": 300, "to_currency": "JPY"}), ("lookup_invoice", {"invoice_id": "F-2024-118"})],
         2, ("1250", ("327", "327,0", "327.0"))),
+    "« la doc » désigne l'outil de documentation": Case(
+        "Que dit la doc sur les remboursements ?", [SEARCH_DOCS, HOLIDAYS],
+        [("search_docs", {"query": lambda q: "rembours" in q})], 1, ("30 jours",)),
+    "un matricule donné en exemple par le schéma, et une autre question en parallèle": Case(
+        "Qui est l'employé E-4471 et quels sont les jours fériés en France en 2025 ?", [EMPLOYEE, HOLIDAYS],
+        [("list_holidays", {"country": "France", "year": 2025}), ("get_employee", {"matricule": "E-4471"})], 2,
+        ("Claire Martin", "2025-07-14"), never=("Qui :",)),
+    "an optional flag the request names is set (EN)": Case(
+        "How much to ship a 3.5 kg parcel to Berlin, express please?", [SHIPPING],
+        [("estimate_shipping", {"weight_kg": 3.5, "destination": "Berlin", "express": True})], 1, ("18.9",)),
+    "un drapeau nié reste faux": Case(
+        "Combien coûte l'envoi d'un colis de 2 kg vers Lyon, sans express ?", [SHIPPING],
+        [("estimate_shipping", {"weight_kg": 2, "destination": "Lyon", "express": False})], 1, (("9,5", "9.5"),)),
     "ticket de support, identifiant entier": Case(
         "Quel est le statut du ticket 5531 ?", [TICKET, DEFINE], [("get_ticket", {"ticket_id": 5531})], 1,
         ("5531", ("open", "ouvert"))),

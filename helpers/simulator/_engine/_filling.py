@@ -19,7 +19,7 @@ from . import _arith, _lexicon as lex, _reading as rd
 UNIT_CODES = ("km", "mi", "m", "ft", "cm", "in", "kg", "lb", "g", "celsius", "fahrenheit", "kelvin")
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
                   "ja": "Japanese", "zh": "Chinese", "pt": "Portuguese", "nl": "Dutch"}
-ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|no|sku|code|ticket|tracking)$|"
+ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|no|sku|code|ticket|tracking|matricule)$|"
                      r"^(?:id|ref|sku)(?:_|$)|_id_|order|commande", re.I)
 AMOUNT_NAME = re.compile(r"amount|montant|price|prix|total|sum|somme|cost|cout|quantity|quantite", re.I)
 REASON_NAME = re.compile(r"reason|raison|motif|cause|why|pourquoi", re.I)
@@ -90,6 +90,9 @@ def kind_of(name: str, spec: dict) -> str:
     if AMOUNT_NAME.search(folded):
         return "amount"
     description = lex.fold(spec.get("description", "")) if isinstance(spec, dict) else ""
+    shown = example(spec)
+    if shown and rd.IDENTIFIER.fullmatch(shown):
+        return "id"                            # « badge, ex. E-4471 »: its values look like identifiers
     for kind, hint in (("place", r"\b(?:city|ville|location|lieu|place)\b"), ("email", r"\be-?mail\b"),
                        ("language", r"\b(?:language|langue)\b"), ("date", r"\bdate\b"),
                        ("expression", r"\bexpression\b"), ("text", r"\b(?:text|texte|query|requete)\b")):
@@ -211,7 +214,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             return operands.pop(0)
         return None
     if "boolean" in types:
-        return None
+        return _flag(name, latest)
     # strings
     if "pattern" in spec:
         try:
@@ -282,6 +285,21 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "item":
         found = ctx.facts.first(rd.things)
         return found[0] if found else None
+    return None
+
+
+FLAG_PREFIXES = frozenset({"is", "has", "with", "use", "include", "enable", "avec", "est", "en", "mode"})
+NEGATIONS = frozenset({"sans", "pas", "no", "not", "without", "non", "aucun", "aucune", "never", "jamais"})
+
+
+def _flag(name: str, text: str) -> bool | None:
+    """A boolean the request mentions by name (« en express », "express please" → true; « sans express »,
+    "no express" → false); None when the request says nothing of it."""
+    keys = {lex.stem(w) for w in lex.words(name) if w not in FLAG_PREFIXES and len(w) >= 4}
+    tokens = lex.words(text)
+    for i, token in enumerate(tokens):
+        if keys and lex.stem(token) in keys:
+            return not set(tokens[max(0, i - 2):i]) & NEGATIONS
     return None
 
 

@@ -28,7 +28,7 @@ NAME_STATED = re.compile(r"(?:je m'appelle|mon nom est|mon prénom est|my name i
                          r"([A-ZÉÈ][\w-]+(?:\s[A-ZÉÈ][\w-]+)?)", re.I)
 # Capitalised words that open a sentence or a question are not names of places.
 NOT_ENTITIES = frozenset(lex.fold(w) for w in """
-Quel Quelle Quels Quelles Combien Comment Pourquoi Quand Où Est Peux Pouvez Donne Dis Fais Calcule Cherche Traduis
+Quel Quelle Quels Quelles Qui Que Quoi Qu Combien Comment Pourquoi Quand Où Est Peux Pouvez Donne Dis Fais Calcule Cherche Traduis
 Additionne Bonjour Salut Merci Je Tu Il Elle Nous Vous Ils Elles Le La Les Un Une Des Et Ou Mais Donc Puis Ensuite
 Avec Pour Sur Dans En Au Aux Du De Ce Cette Ces Mon Ma Mes Ton Ta Tes Son Sa Ses Notre Votre Leur Si Alors Aussi
 What Which Who How Why When Where Is Are Can Could Would Please Tell Give Find Search Translate Add Calculate The A An
