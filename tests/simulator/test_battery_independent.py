@@ -99,6 +99,10 @@ EMPLOYEE = tool("get_employee", "Fiche d'un employé par matricule.", ("matricul
 HOLIDAYS = tool("list_holidays", "Jours fériés d'un pays pour une année.", ("country", "year"), country=S, year=I)
 SHIPPING = tool("estimate_shipping", "Estimate shipping cost for a parcel.", ("weight_kg", "destination"),
                 weight_kg=N, destination=S, express={"type": "boolean"})
+COUNT_SUBAGENTS = tool("count_subagents", "Compte les sous-agents d'un projet.", ("project",), project=S)
+WARRANTY = tool("check_warranty", "Vérifie la garantie d'un appareil.", ("serial",), serial=S)
+FX = tool("get_fx", "Taux de change d'une paire de devises.", ("pair",),
+          pair={"type": "string", "description": "ex. EURUSD"})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -136,6 +140,9 @@ IMPL = {
     "get_employee": lambda matricule: {"nom": "Claire Martin", "service": "Finance"},
     "list_holidays": lambda country, year: ["2025-01-01", "2025-05-01", "2025-07-14"],
     "estimate_shipping": lambda weight_kg, destination, express=False: {"cost_eur": 18.9 if express else 9.5},
+    "count_subagents": lambda project: {"project": project, "subagents": 3},
+    "check_warranty": lambda serial: {"serial": serial, "garantie_jusqu_au": "2027-03-01"},
+    "get_fx": lambda pair: {"pair": pair, "rate": 162.4},
     "lookup_invoice": lambda invoice_id: {"montant": 1250.0, "devise": "EUR", "statut": "impayée"},
     "convert_money": lambda amount, from_currency, to_currency: {"result": round(amount * 1.09, 2)},
     "get_invoice": lambda invoice_id: {"invoice_id": invoice_id, "amount": {"INV-2024-001": 120,
@@ -213,6 +220,17 @@ CASES = {
     "un drapeau nié reste faux": Case(
         "Combien coûte l'envoi d'un colis de 2 kg vers Lyon, sans express ?", [SHIPPING],
         [("estimate_shipping", {"weight_kg": 2, "destination": "Lyon", "express": False})], 1, (("9,5", "9.5"),)),
+    "un verbe à l'impératif en tête de phrase n'est pas un nom propre": Case(
+        "Compte les sous-agents du projet Atlas.", [COUNT_SUBAGENTS],
+        [("count_subagents", {"project": "Atlas"})], 1, ("3",), never=("Compte :",)),
+    "« garanti » et « garantie », un numéro de série": Case(
+        "Mon appareil SN-88412 est-il encore garanti ?", [WARRANTY, FX],
+        [("check_warranty", {"serial": "SN-88412"})], 1, ("2027-03-01",)),
+    "sans numéro de série, le modèle le demande": Case(
+        "Ce produit est-il encore sous garantie ?", [WARRANTY], [], 0, ("serial",)),
+    "une paire de devises écrite comme l'exemple du schéma": Case(
+        "Quel est le taux EUR/JPY aujourd'hui ?", [FX, WARRANTY], [("get_fx", {"pair": "EURJPY"})], 1,
+        (("162,4", "162.4"),)),
     "ticket de support, identifiant entier": Case(
         "Quel est le statut du ticket 5531 ?", [TICKET, DEFINE], [("get_ticket", {"ticket_id": 5531})], 1,
         ("5531", ("open", "ouvert"))),

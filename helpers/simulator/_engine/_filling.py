@@ -19,7 +19,7 @@ from . import _arith, _lexicon as lex, _reading as rd
 UNIT_CODES = ("km", "mi", "m", "ft", "cm", "in", "kg", "lb", "g", "celsius", "fahrenheit", "kelvin")
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
                   "ja": "Japanese", "zh": "Chinese", "pt": "Portuguese", "nl": "Dutch"}
-ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|no|sku|code|ticket|tracking|matricule)$|"
+ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|no|sku|code|ticket|tracking|matricule|serial|imei)$|"
                      r"^(?:id|ref|sku)(?:_|$)|_id_|order|commande", re.I)
 AMOUNT_NAME = re.compile(r"amount|montant|price|prix|total|sum|somme|cost|cout|quantity|quantite", re.I)
 REASON_NAME = re.compile(r"reason|raison|motif|cause|why|pourquoi", re.I)
@@ -260,7 +260,13 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             return found[index] if len(found) > index else None
         return found[0] if found else None
     if kind == "currency":
-        return rd.pick(_currencies(latest), role, paired)
+        mentions = _currencies(latest)
+        shown = example(spec) or ""
+        if len(mentions) >= 2 and ({"pair", "paire"} & set(lex.words(name)) or PAIR_EXAMPLE.fullmatch(shown)):
+            # A currency pair in one string, written like the schema's example: EURJPY, EUR/JPY, EUR-JPY.
+            separator = next((c for c in "/-" if c in shown), "")
+            return separator.join(str(v) for v, _cue in mentions[:2])
+        return rd.pick(mentions, role, paired)
     if kind == "unit" and role:
         return rd.pick(rd.coded_mentions(latest, UNIT_CODES), role, paired)
     if kind == "unit":
@@ -288,6 +294,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     return None
 
 
+PAIR_EXAMPLE = re.compile(r"[A-Z]{3}[/-]?[A-Z]{3}")
 FLAG_PREFIXES = frozenset({"is", "has", "with", "use", "include", "enable", "avec", "est", "en", "mode"})
 NEGATIONS = frozenset({"sans", "pas", "no", "not", "without", "non", "aucun", "aucune", "never", "jamais"})
 

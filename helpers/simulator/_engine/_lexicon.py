@@ -47,6 +47,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "file": ("fichier", "file", "document", "lis", "lire", "read", "contenu", "content"),
     "calendar": ("agenda", "calendrier", "calendar", "rendez-vous", "rdv", "meeting", "reunion", "evenement",
                  "event", "planning", "schedule"),
+    "warranty": ("garantie", "garanti", "garantis", "garanties", "warranty", "guarantee", "guaranteed", "sav"),
     "holiday": ("ferie", "feries", "holiday", "holidays", "conge", "conges", "vacances", "vacation", "pont"),
     "news": ("actualite", "actualites", "news", "nouvelles", "journal", "headline"),
     "price": ("prix", "price", "cout", "cost", "tarif", "coute", "costs"),

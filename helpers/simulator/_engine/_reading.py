@@ -174,10 +174,11 @@ def places(text: str) -> list[str]:
     found: list[str] = []
     stripped = QUOTED.sub(" ", IDENTIFIER.sub(" ", EMAIL.sub(" ", text)))
     for m in CAPITALISED.finditer(stripped):
-        if SENTENCE_START.search(stripped[:m.start()]) and " " not in m.group(1) and \
+        name = re.sub(r"[\s-](?:sur|en|de|du|la|le|les)$", "", m.group(1)).strip()
+        # « Compte les sous-agents… »: one word and an article is still the sentence's first word.
+        if SENTENCE_START.search(stripped[:m.start()]) and " " not in name and \
                 not NAMING_VERB.match(stripped[m.end():]):
             continue
-        name = re.sub(r"[\s-](?:sur|en|de|du|la|le|les)$", "", m.group(1)).strip()
         parts = name.split()
         while parts and lex.fold(parts[0]) in NOT_ENTITIES:
             parts = parts[1:]
