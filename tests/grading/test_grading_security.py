@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import os
+import re
 import secrets
 import shutil
 import sqlite3
