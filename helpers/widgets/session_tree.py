@@ -142,6 +142,12 @@ def steps(sessions: dict[str, Session], done: list[Run]) -> list[TreeStep]:
     return out
 
 
+def heading(step: TreeStep) -> str:
+    """« analyse : nouvelle session » — but « reprise », not « reprise : reprise », when the label says the kind."""
+    label = step.run.label.strip()
+    return step.kind if label.casefold() in ("", step.kind.casefold()) else f"{label} : {step.kind}"
+
+
 COLOURS = {"nouvelle session": "#1a73e8", "reprise": "#b06000", "fork": "#188038"}
 
 
@@ -226,8 +232,7 @@ def render_step(sessions: dict[str, Session], all_steps: list[TreeStep], index: 
     detail = (f"fichier {session.size} octets, empreinte {session.digest[:12]}… (état final)"
               if session is not None else "")
     caption = (f'<div style="margin-bottom:4px"><span style="color:#5f6368">Exécution {index + 1} / {len(all_steps)}'
-               f'</span> — <strong style="color:{COLOURS[step.kind]}">{html.escape(step.run.label)} : '
-               f'{html.escape(step.kind)}</strong>, session {html.escape(step.run.session_id[:8])} '
+               f'</span> — <strong style="color:{COLOURS[step.kind]}">{html.escape(heading(step))}</strong>, session {html.escape(step.run.session_id[:8])} '
                f'— {html.escape(step.note)}</div>')
     said = step.run.result.strip()
     answer = html.escape(said if len(said) <= 400 else said[:399] + "…")

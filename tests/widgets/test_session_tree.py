@@ -40,6 +40,8 @@ def test_forks_are_found_by_their_copied_messages_and_runs_become_steps(tmp_path
     tree = SessionTree(found, done)
     tree.go(2)
     assert "fork A : fork" in tree.drawing.value and "copie" in tree.drawing.value
+    tree.go(1)
+    assert "reprise : reprise" not in tree.drawing.value and ">reprise</strong>" in tree.drawing.value
     assert "nouvelle" in tree.static_text() and "<svg" in tree.static_html()
 
 
