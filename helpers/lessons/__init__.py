@@ -118,13 +118,14 @@ def _check_written(exercise_id: str, *objects) -> Report:
         return Report(exercise_id, [Criterion("a_definir", f"{names} : pas encore défini (sa cellule n'a pas été "
                                               f"exécutée, ou c'est encore le squelette de départ)", spec.points,
                                               False, f"écrivez {names} dans la cellule de votre solution, exécutez-la, "
-                                                     f"puis cliquez à nouveau")])
+                                                     f"puis cliquez à nouveau sur « Vérifier »")])
     stubs = [name for name, obj in zip(spec.names, objects) if _stubs.is_stub(obj)]
     if stubs:
         names = " et ".join(stubs)
         return Report(exercise_id, [Criterion("a_ecrire", f"{names} : encore le squelette de départ", spec.points,
                                               False, f"remplacez « raise NotImplementedError() » par votre code dans "
-                                                     f"la cellule de {names}, exécutez-la, puis cliquez à nouveau")])
+                                                     f"la cellule de {names}, exécutez-la, puis cliquez à nouveau "
+                                                     f"sur « Vérifier »")])
     return check(exercise_id, *objects)
 
 

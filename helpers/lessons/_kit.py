@@ -76,15 +76,15 @@ class Report:
         from ..widgets._base import badge
         rows = "".join(
             f'<tr><td style="padding:3px 8px;vertical-align:top">{badge(c.passed)}</td>'
-            f'<td style="padding:3px 8px">{html.escape(c.rule)}'
+            f'<td style="padding:3px 8px;overflow-wrap:anywhere">{html.escape(c.rule)}'
             + (f'<br><span style="color:#555;font-size:90%">{html.escape(c.detail)}</span>' if c.detail else "")
             + f'</td><td style="padding:3px 8px;text-align:right;white-space:nowrap">{fmt(c.score)} / '
               f'{fmt(c.points)}</td></tr>'
             for c in self.criteria)
         colour = "#3a7d44" if self.passed else "#b3261e"
         return (f'<div class="cours-verification" style="border-left:6px solid {colour};padding:6px 10px;'
-                f'font-family:sans-serif;line-height:1.4"><strong>Vérification {html.escape(self.exercise)} : '
-                f'{fmt(self.score)} / {fmt(self.max_score)}</strong><table style="margin-top:4px">{rows}'
+                f'font-family:sans-serif;line-height:1.4;white-space:normal"><strong>Vérification '
+                f'{html.escape(self.exercise)} : {fmt(self.score)} / {fmt(self.max_score)}</strong><table style="margin-top:4px;width:100%">{rows}'
                 f'</table></div>')
 
 
