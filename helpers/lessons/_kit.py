@@ -84,8 +84,8 @@ class Report:
         colour = "#3a7d44" if self.passed else "#b3261e"
         return (f'<div class="cours-verification" style="border-left:6px solid {colour};padding:6px 10px;'
                 f'font-family:sans-serif;line-height:1.4;white-space:normal"><strong>Vérification '
-                f'{html.escape(self.exercise)} : {fmt(self.score)} / {fmt(self.max_score)}</strong><table style="margin-top:4px;width:100%">{rows}'
-                f'</table></div>')
+                f'{html.escape(self.exercise)} : {fmt(self.score)} / {fmt(self.max_score)}</strong>'
+                f'<table style="margin-top:4px;width:100%">{rows}</table></div>')
 
 
 def fmt(x: float) -> str:
