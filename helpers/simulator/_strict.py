@@ -12,7 +12,8 @@ from dataclasses import dataclass
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
 MAX_OUTPUT_TOKENS = 128_000
 # Under these betas (sent by Claude Code) a `system` turn may appear inside `messages`.
-SYSTEM_TURN_BETAS = ("per-turn-control-2026-07-01", "mid-conversation-tool-changes-2026-07-01")
+SYSTEM_TURN_BETAS = ("per-turn-control-2026-07-01", "mid-conversation-tool-changes-2026-07-01",
+                     "mid-conversation-output-config-2026-07-01")
 USER_ONLY = ("tool_result",)
 ASSISTANT_ONLY = ("tool_use", "thinking", "redacted_thinking", "server_tool_use")
 
@@ -95,7 +96,11 @@ def _check_messages(messages: object, *, has_tools: bool, allow_system_turns: bo
         if not isinstance(content, (str, list)):
             return Rejection(400, f"messages.{i}.content: Input should be a valid string or list")
         last = i == len(messages) - 1
-        if (content == "" or content == []) and not (last and message["role"] == "assistant"):
+        # « Per-message effort »: a system message may carry only an output_config ({"effort": "low"}), content
+        # empty; a message with neither content nor output_config is refused.
+        settings_only = message["role"] == "system" and isinstance(message.get("output_config"), dict) and \
+            bool(message["output_config"])
+        if (content == "" or content == []) and not (last and message["role"] == "assistant") and not settings_only:
             return Rejection(400, f"messages.{i}: all messages must have non-empty content except for the "
                                   f"optional final assistant message")
         for j, block in enumerate(content if isinstance(content, list) else []):

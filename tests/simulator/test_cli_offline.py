@@ -107,3 +107,11 @@ def test_resume_keeps_the_history_and_fork_branches_off_leaving_the_original_int
     assert "Orion" in forked.result
     assert session_file(original).read_text() == before
     assert session_file(forked.session_id).exists()
+
+
+def test_the_clis_simple_mode_runs_offline():
+    """CLAUDE_CODE_SIMPLE=1 (what `--bare` sets) ends each request with an effort-only system message, empty
+    content: the real API accepts it (« Per-message effort »), so the simulator must too."""
+    messages = run("Bonjour", env={"CLAUDE_CODE_SIMPLE": "1"})
+    result = messages[-1]
+    assert isinstance(result, ResultMessage) and result.subtype == "success" and not result.is_error, result

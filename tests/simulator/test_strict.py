@@ -128,3 +128,15 @@ def test_system_turns_pass_only_under_claude_codes_betas(client):
     reply = client.messages.create(model=MODEL, max_tokens=50, messages=messages,
                                    extra_headers={"anthropic-beta": "per-turn-control-2026-07-01"})
     assert reply.stop_reason == "end_turn"
+
+
+def test_an_effort_only_system_message_is_accepted_and_an_empty_one_is_not(client):
+    """Per-message effort (docs, « Per-message effort »): `{"role": "system", "content": [], "output_config":
+    {"effort": "low"}}` is valid; what Claude Code sends in its simple mode (CLAUDE_CODE_SIMPLE=1, `--bare`)."""
+    beta = {"anthropic-beta": "mid-conversation-output-config-2026-07-01"}
+    effort = {"role": "system", "content": [], "output_config": {"effort": "low"}}
+    reply = client.messages.create(model=MODEL, max_tokens=50, messages=[ASK, effort], extra_headers=beta)
+    assert reply.stop_reason == "end_turn"
+    for empty in ({"role": "system", "content": []}, {"role": "system", "content": [], "output_config": {}}):
+        with pytest.raises(anthropic.BadRequestError, match="non-empty content"):
+            client.messages.create(model=MODEL, max_tokens=50, messages=[ASK, empty], extra_headers=beta)
