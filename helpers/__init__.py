@@ -13,7 +13,6 @@ import sys as _sys
 # only to check the "iri" formats, and that import compiles grammars for about 1.8 s: a fifth of a notebook's
 # budget. The course never validates an "iri"; in this process jsonschema simply goes without that check.
 _sys.modules.setdefault("rfc3987_syntax", None)
-from ._meter import BudgetExceeded
 from ._mode import KeyProblem, offline, use_key
 from .clients import agent_options, banner, budget, cli_report, client, mode, model, simulator, trace, workspace
 from .explain import explain, install_ipython_handler
@@ -33,3 +32,12 @@ __all__ = [
 
 install_ipython_handler()
 _install_stub_notice()
+
+
+def __getattr__(name: str):
+    # `helpers.BudgetExceeded` subclasses anthropic's error: imported on first use, so that `import helpers`
+    # alone (the instructor's dashboard) does not pay for `anthropic`.
+    if name == "BudgetExceeded":
+        from ._meter import BudgetExceeded
+        return BudgetExceeded
+    raise AttributeError(f"module 'helpers' has no attribute {name!r}")

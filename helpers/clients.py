@@ -9,10 +9,13 @@ import os
 import re
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import _mode
-from ._meter import Budget, MeteredTransport
 from .simulator import RequestLog, Simulator
+
+if TYPE_CHECKING:                     # the meter imports `anthropic` (1.5 s): loaded with the first client
+    from ._meter import Budget
 
 _lock = threading.Lock()
 _simulator: Simulator | None = None
@@ -34,6 +37,7 @@ def budget() -> Budget:
     global _budget
     with _lock:
         if _budget is None:
+            from ._meter import Budget
             _budget = Budget.from_env()
         return _budget
 
@@ -64,6 +68,9 @@ def client(*, offline: bool = False, **overrides):
     passe pas ici : helpers.use_key() ou la variable ANTHROPIC_API_KEY.
     """
     import anthropic
+
+    from .explain import refresh_ipython_handler
+    refresh_ipython_handler()
     if "api_key" in overrides:
         raise _mode.KeyProblem(
             "helpers.client() ne prend pas de clé en argument : une clé écrite dans une cellule reste dans le "
@@ -72,6 +79,8 @@ def client(*, offline: bool = False, **overrides):
     if offline or mode() == _mode.OFFLINE:
         return anthropic.Anthropic(base_url=simulator().base_url, api_key=_mode.OFFLINE_KEY, **overrides)
     import httpx2
+
+    from ._meter import MeteredTransport
     transport = MeteredTransport(httpx2.HTTPTransport(), budget(), _real_trace)
     http_client = anthropic.DefaultHttpxClient(transport=transport)
     return anthropic.Anthropic(api_key=_mode.api_key(), http_client=http_client, **overrides)
@@ -135,6 +144,9 @@ def agent_options(*, offline: bool = False, **kwargs):
     """
     global _last_stderr
     from claude_agent_sdk import ClaudeAgentOptions
+
+    from .explain import refresh_ipython_handler
+    refresh_ipython_handler()
     root = workspace()
     env = {
         "CLAUDE_CONFIG_DIR": str(root / "claude"),

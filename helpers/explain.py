@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+import sys
 
 
 def explain(exc: BaseException) -> str | None:
@@ -131,7 +132,11 @@ def _retries_taken(exc) -> int:
 
 
 def install_ipython_handler() -> bool:
-    """Dans Jupyter : les erreurs de l'API et du cours s'affichent d'abord en français, puis en une ligne."""
+    """Dans Jupyter : les erreurs de l'API et du cours s'affichent d'abord en français, puis en une ligne.
+
+    IPython wants the exception classes up front, but importing `anthropic` and `claude_agent_sdk` only for
+    them would cost every notebook about 3 s: the list grows with what the notebook has imported, before
+    each cell and when a client or agent options are made (`refresh_ipython_handler`)."""
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover
@@ -139,17 +144,6 @@ def install_ipython_handler() -> bool:
     shell = get_ipython()
     if shell is None or getattr(shell, "_cours_handler", False):
         return False
-    import anthropic
-
-    from ._meter import BudgetExceeded
-    from ._mode import KeyProblem
-    # Ctrl-C (KeyboardInterrupt) and a cancelled `async for` (CancelledError) read as one line, not a page.
-    kinds: tuple = (anthropic.APIError, BudgetExceeded, KeyProblem, KeyboardInterrupt, asyncio.CancelledError)
-    try:
-        import claude_agent_sdk as sdk
-        kinds += (sdk.ClaudeSDKError,)
-    except ImportError:  # pragma: no cover
-        pass
 
     def handler(self, etype, value, tb, tb_offset=None):
         text = explain(value)
@@ -161,6 +155,64 @@ def install_ipython_handler() -> bool:
         # The error stays an error (for nbgrader too), shown as one line instead of SDK internals.
         return self.showtraceback((etype, value, tb), tb_offset=tb_offset, exception_only=bool(text))
 
-    shell.set_custom_exc(kinds, handler)
+    def refresh(*_info) -> None:
+        from ._mode import KeyProblem
+        # Ctrl-C (KeyboardInterrupt) and a cancelled `async for` (CancelledError) read as one line, not a page.
+        kinds: tuple = (KeyProblem, KeyboardInterrupt, asyncio.CancelledError)
+        api_error = getattr(sys.modules.get("anthropic"), "APIError", None)      # None while still importing
+        if isinstance(api_error, type):
+            from ._meter import BudgetExceeded
+            kinds += (api_error, BudgetExceeded)
+        sdk_error = getattr(sys.modules.get("claude_agent_sdk"), "ClaudeSDKError", None)
+        if isinstance(sdk_error, type):
+            kinds += (sdk_error,)
+        if tuple(shell.custom_exceptions) != kinds:
+            shell.set_custom_exc(kinds, handler)
+
+    refresh()
+    shell.events.register("pre_run_cell", refresh)
+    sys.meta_path.insert(0, _ImportWatch(refresh))
+    shell._cours_refresh = refresh
     shell._cours_handler = True
     return True
+
+
+class _ImportWatch:
+    """A meta-path finder that only watches: once `anthropic` or `claude_agent_sdk` has been imported — even in
+    the middle of a cell, just before its first error — `refresh` adds their errors to IPython's list."""
+
+    NAMES = frozenset({"anthropic", "claude_agent_sdk"})
+
+    def __init__(self, refresh) -> None:
+        self.refresh = refresh
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.NAMES:
+            return None
+        import importlib.machinery
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        loader = getattr(spec, "loader", None)
+        if loader is None or not hasattr(loader, "exec_module"):
+            return None                     # the usual finders take it from here
+        original = loader.exec_module
+
+        def exec_module(module):
+            try:
+                original(module)
+            finally:
+                del loader.exec_module      # the loader is itself again: no trace left
+            self.refresh()
+        loader.exec_module = exec_module
+        return spec
+
+
+def refresh_ipython_handler() -> None:
+    """After importing `anthropic` or the Agent SDK: their errors are explained from this cell on."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return
+    shell = get_ipython()
+    refresh = getattr(shell, "_cours_refresh", None) if shell is not None else None
+    if refresh is not None:
+        refresh()

@@ -67,3 +67,28 @@ def test_the_explanation_of_a_429_says_whether_the_sdk_retried(sim):
     patient = anthropic.Anthropic(base_url=sim.base_url, api_key="k", max_retries=1)
     text = explained(raised(lambda: patient.messages.create(model="claude-sonnet-5-5", max_tokens=9, messages=HELLO)))
     assert "malgré 1 nouvelle(s) tentative(s) automatique(s) du SDK" in text
+
+
+@pytest.mark.timeout(120)
+def test_in_a_kernel_api_and_sdk_errors_are_explained_though_neither_is_imported_up_front(tmp_path):
+    """`import helpers` leaves `anthropic` and the Agent SDK unimported (3 s saved per notebook); their errors
+    are still explained in French — in the cell that makes the client, and in any later cell."""
+    import nbformat
+    from nbclient import NotebookClient
+    cells = ["import sys, helpers\nprint('anthropic' in sys.modules, 'claude_agent_sdk' in sys.modules)",
+             "c = helpers.client(max_retries=0)\nc.messages.create(model='claude-sonnet-5-5', max_tokens=10, "
+             "messages=[])",
+             "c.messages.create(model='claude-sonnet-5-5', max_tokens=10, messages=[])",
+             "import claude_agent_sdk\nraise claude_agent_sdk.CLINotFoundError('absent')",
+             "raise ValueError('une erreur du code de l’apprenant')"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    client = NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()
+    outputs = [[o for o in cell.outputs] for cell in nb.cells]
+    assert outputs[0][0]["text"].strip() == "False False"
+    for index in (1, 2, 3):
+        shown = " ".join(o.get("data", {}).get("text/html", "") for o in outputs[index])
+        assert "Que se passe-t-il" in shown, (index, outputs[index])
+    assert not any("Que se passe-t-il" in o.get("data", {}).get("text/html", "") for o in outputs[4])
+    assert any(o.get("ename") == "ValueError" and len(o.get("traceback", [])) > 1 for o in outputs[4])
