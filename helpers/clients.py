@@ -38,6 +38,8 @@ def budget() -> Budget:
     with _lock:
         if _budget is None:
             from ._meter import Budget
+            from .explain import refresh_ipython_handler
+            refresh_ipython_handler()
             _budget = Budget.from_env()
         return _budget
 
@@ -69,8 +71,9 @@ def client(*, offline: bool = False, **overrides):
     """
     import anthropic
 
+    from ._meter import MeteredTransport
     from .explain import refresh_ipython_handler
-    refresh_ipython_handler()
+    refresh_ipython_handler()                 # anthropic's errors (and the budget's) explained from this cell on
     if "api_key" in overrides:
         raise _mode.KeyProblem(
             "helpers.client() ne prend pas de clé en argument : une clé écrite dans une cellule reste dans le "
@@ -79,8 +82,6 @@ def client(*, offline: bool = False, **overrides):
     if offline or mode() == _mode.OFFLINE:
         return anthropic.Anthropic(base_url=simulator().base_url, api_key=_mode.OFFLINE_KEY, **overrides)
     import httpx2
-
-    from ._meter import MeteredTransport
     transport = MeteredTransport(httpx2.HTTPTransport(), budget(), _real_trace)
     http_client = anthropic.DefaultHttpxClient(transport=transport)
     return anthropic.Anthropic(api_key=_mode.api_key(), http_client=http_client, **overrides)

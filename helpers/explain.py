@@ -159,13 +159,13 @@ def install_ipython_handler() -> bool:
         from ._mode import KeyProblem
         # Ctrl-C (KeyboardInterrupt) and a cancelled `async for` (CancelledError) read as one line, not a page.
         kinds: tuple = (KeyProblem, KeyboardInterrupt, asyncio.CancelledError)
-        api_error = getattr(sys.modules.get("anthropic"), "APIError", None)      # None while still importing
-        if isinstance(api_error, type):
-            from ._meter import BudgetExceeded
-            kinds += (api_error, BudgetExceeded)
-        sdk_error = getattr(sys.modules.get("claude_agent_sdk"), "ClaudeSDKError", None)
-        if isinstance(sdk_error, type):
-            kinds += (sdk_error,)
+        # Only what is already loaded, never an import from here: this runs inside other imports (the meter's
+        # own import of anthropic, for one), where importing would close a circle.
+        for module, name in (("anthropic", "APIError"), (f"{__package__}._meter", "BudgetExceeded"),
+                             ("claude_agent_sdk", "ClaudeSDKError")):
+            kind = getattr(sys.modules.get(module), name, None)           # None while still importing
+            if isinstance(kind, type):
+                kinds += (kind,)
         if tuple(shell.custom_exceptions) != kinds:
             shell.set_custom_exc(kinds, handler)
 
@@ -201,7 +201,10 @@ class _ImportWatch:
                 original(module)
             finally:
                 del loader.exec_module      # the loader is itself again: no trace left
-            self.refresh()
+            try:
+                self.refresh()
+            except Exception:  # noqa: BLE001 - a hint must never break the learner's import
+                pass
         loader.exec_module = exec_module
         return spec
 

@@ -92,3 +92,29 @@ def test_in_a_kernel_api_and_sdk_errors_are_explained_though_neither_is_imported
         assert "Que se passe-t-il" in shown, (index, outputs[index])
     assert not any("Que se passe-t-il" in o.get("data", {}).get("text/html", "") for o in outputs[4])
     assert any(o.get("ename") == "ValueError" and len(o.get("traceback", [])) > 1 for o in outputs[4])
+
+
+@pytest.mark.timeout(120)
+def test_in_a_kernel_in_real_mode_the_banner_and_the_budget_load_without_a_circular_import(tmp_path):
+    """Real mode: the banner reads the budget, whose meter imports `anthropic` — which the error handler's import
+    watch notices in the middle of that import (the circle the browser test caught). The first call to an
+    unreachable API is then explained in French."""
+    import os
+
+    import nbformat
+    from nbclient import NotebookClient
+    cells = ["import helpers\nhelpers.banner()",
+             "helpers.client(max_retries=0).messages.create(model='claude-sonnet-5-5', max_tokens=10, "
+             "messages=[{'role': 'user', 'content': 'Bonjour'}])"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    client = NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": str(tmp_path)}})
+    env = dict(os.environ, ANTHROPIC_API_KEY="sk-ant-cle-factice-des-tests", ANTHROPIC_BASE_URL="http://127.0.0.1:9")
+    env.pop("COURS_MODE", None)
+    with client.setup_kernel(env=env):
+        for index, cell in enumerate(nb.cells):
+            client.execute_cell(cell, index)
+    first, second = nb.cells[0].outputs, nb.cells[1].outputs
+    assert not [o for o in first if o["output_type"] == "error"], first
+    assert "Mode réel" in first[0]["data"]["text/plain"]
+    assert any("Que se passe-t-il" in o.get("data", {}).get("text/html", "") for o in second), second
