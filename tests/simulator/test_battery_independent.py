@@ -209,7 +209,10 @@ CASES = {
         2, ("1250", ("327", "327,0", "327.0"))),
     "« la doc » désigne l'outil de documentation": Case(
         "Que dit la doc sur les remboursements ?", [SEARCH_DOCS, HOLIDAYS],
-        [("search_docs", {"query": lambda q: "rembours" in q})], 1, ("30 jours",)),
+        [("search_docs", {"query": lambda q: q.lower().startswith("rembours")})], 1, ("30 jours",)),
+    "a question about a subject searches for the subject (EN)": Case(
+        "What do the docs say about refunds?", [SEARCH_DOCS, HOLIDAYS],
+        [("search_docs", {"query": "refunds"})], 1, ("30 jours",)),
     "un matricule donné en exemple par le schéma, et une autre question en parallèle": Case(
         "Qui est l'employé E-4471 et quels sont les jours fériés en France en 2025 ?", [EMPLOYEE, HOLIDAYS],
         [("list_holidays", {"country": "France", "year": 2025}), ("get_employee", {"matricule": "E-4471"})], 2,

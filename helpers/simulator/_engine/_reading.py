@@ -383,12 +383,22 @@ NEXT_STEP = re.compile(r"\s*(?:,\s*)?(?:\b(?:puis|ensuite|then|and then|et ensui
                        r"multipli|divis|addition|add|ajout|donne|give|tell|dis))[\s\S]*$", re.I)
 
 
+# A question about a subject (« Que dit la doc sur les remboursements ? », "What do the docs say about
+# refunds?", « Parle-moi du télétravail ») searches for the subject, not for the question's opening.
+QUESTION_LEAD = re.compile(
+    r"^\s*(?:que\s+(?:dit|disent)\s+(?:la|le|les)\s+[\w-]+\s+(?:sur|de|à propos de|au sujet de)|"
+    r"qu'est-ce que\s+(?:la|le|les)\s+[\w-]+\s+dit\s+(?:sur|de)|"
+    r"what\s+(?:does|do)\s+the\s+[\w-]+\s+say\s+(?:about|on)|"
+    r"que\s+(?:sais-tu|savez-vous)\s+(?:sur|de)|parlez?-moi\s+(?:de|du|des|d')|tell\s+me\s+about|"
+    r"(?:des\s+)?(?:infos?|informations?)\s+sur)\s*(?:(?:les|le|la|l'|the)\s+)?", re.I)
+
+
 @_fresh
 def search_terms(text: str) -> list[str]:
     """What to search for, the way a model writes a query: the request without its command verb, its
     politeness, or the next step (« Cherche le prix du billet Paris-Lyon puis calcule… » → "le prix du billet
     Paris-Lyon")."""
-    terms = NEXT_STEP.sub("", SEARCH_LEAD.sub("", text.strip())).strip(" ?.!,;:")
+    terms = NEXT_STEP.sub("", QUESTION_LEAD.sub("", SEARCH_LEAD.sub("", text.strip()))).strip(" ?.!,;:")
     return [terms] if terms else []
 
 
