@@ -3,6 +3,9 @@
     .venv/bin/python tools/release.py            # write release/
     .venv/bin/python tools/release.py --check    # exit 1 if release/ is not what source/ gives
 
+From another Python (a fresh clone), it first builds .venv/ with `./cours preparer`, then starts again with it;
+if that fails it says so and exits 2 — « cannot check », never « not in sync ».
+
 One assignment per folder of source/. nbgrader's own gradebook for this step is a throwaway
 database: generating student versions never touches an instructor's gradebook.
 """
@@ -65,10 +68,17 @@ def in_course_environment() -> None:
     if importlib.util.find_spec("nbgrader") is not None:
         return
     venv_python = ROOT / ".venv" / "bin" / "python"
-    if venv_python.exists() and Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
-        os.execv(str(venv_python), [str(venv_python), str(Path(__file__).resolve()), *sys.argv[1:]])
-    raise SystemExit("tools/release.py a besoin de nbgrader, installé par le cours : lancez d'abord "
-                     "« ./cours test --co -q » (crée .venv), puis « .venv/bin/python tools/release.py ».")
+    if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
+        if not venv_python.exists():
+            # A fresh clone: build the course's environment the way ./cours does (pinned requirements).
+            print("tools/release.py : création de l'environnement du cours (.venv/, une seule fois)…", file=sys.stderr)
+            subprocess.run(["bash", str(ROOT / "cours"), "preparer"], check=False, stdout=sys.stderr)
+        if venv_python.exists():
+            os.execv(str(venv_python), [str(venv_python), str(Path(__file__).resolve()), *sys.argv[1:]])
+    message = ("tools/release.py a besoin de nbgrader, installé par le cours, et l'environnement .venv/ n'a pas pu "
+               "être créé : lancez « ./cours preparer » et lisez son message, puis relancez.")
+    print(message)
+    raise SystemExit(2)
 
 
 def main(argv: list[str]) -> int:
