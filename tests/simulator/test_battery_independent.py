@@ -103,6 +103,9 @@ COUNT_SUBAGENTS = tool("count_subagents", "Compte les sous-agents d'un projet.",
 WARRANTY = tool("check_warranty", "Vérifie la garantie d'un appareil.", ("serial",), serial=S)
 FX = tool("get_fx", "Taux de change d'une paire de devises.", ("pair",),
           pair={"type": "string", "description": "ex. EURUSD"})
+ROOM = tool("book_room", "Réserve une salle de réunion pour une date et un nombre de personnes.", ("date", "people"),
+            date={"type": "string", "description": "AAAA-MM-JJ"}, people={"type": "integer", "minimum": 1},
+            projector={"type": "boolean"})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -143,6 +146,7 @@ IMPL = {
     "count_subagents": lambda project: {"project": project, "subagents": 3},
     "check_warranty": lambda serial: {"serial": serial, "garantie_jusqu_au": "2027-03-01"},
     "get_fx": lambda pair: {"pair": pair, "rate": 162.4},
+    "book_room": lambda date, people, projector=False: {"salle": "Jupiter", "confirmation": "R-5512"},
     "lookup_invoice": lambda invoice_id: {"montant": 1250.0, "devise": "EUR", "statut": "impayée"},
     "convert_money": lambda amount, from_currency, to_currency: {"result": round(amount * 1.09, 2)},
     "get_invoice": lambda invoice_id: {"invoice_id": invoice_id, "amount": {"INV-2024-001": 120,
@@ -220,6 +224,9 @@ CASES = {
     "an optional flag the request names is set (EN)": Case(
         "How much to ship a 3.5 kg parcel to Berlin, express please?", [SHIPPING],
         [("estimate_shipping", {"weight_kg": 3.5, "destination": "Berlin", "express": True})], 1, ("18.9",)),
+    "un drapeau nommé par son cognat français (« projecteur » pour projector)": Case(
+        "Réserve une salle pour 8 personnes le 2026-12-04, avec projecteur.", [ROOM],
+        [("book_room", {"date": "2026-12-04", "people": 8, "projector": True})], 1, ("R-5512",)),
     "un drapeau nié reste faux": Case(
         "Combien coûte l'envoi d'un colis de 2 kg vers Lyon, sans express ?", [SHIPPING],
         [("estimate_shipping", {"weight_kg": 2, "destination": "Lyon", "express": False})], 1, (("9,5", "9.5"),)),

@@ -305,7 +305,8 @@ def _flag(name: str, text: str) -> bool | None:
     keys = {lex.stem(w) for w in lex.words(name) if w not in FLAG_PREFIXES and len(w) >= 4}
     tokens = lex.words(text)
     for i, token in enumerate(tokens):
-        if keys and lex.stem(token) in keys:
+        # The word itself, or its French/English cognate (« projecteur » for `projector`), as tools are chosen.
+        if any(lex.stem(token) == k or (len(token) >= 5 and len(k) >= 5 and token[:5] == k[:5]) for k in keys):
             return not set(tokens[max(0, i - 2):i]) & NEGATIONS
     return None
 
