@@ -67,10 +67,9 @@ def reference_copy(course: Path, target: Path, reference: Path, assignments: lis
 
 
 def parallel(course: Path, assignments: list[str], workers: int | None) -> float:
-    from helpers.grading.cohort import grade_cohort
+    from helpers.grading.cohort import grade_course
     started = time.monotonic()
-    for name in assignments:
-        grade_cohort(course, name, workers=workers, out=io.StringIO())
+    grade_course(course, assignments, workers=workers, out=io.StringIO())   # one pool for every assignment
     return time.monotonic() - started
 
 

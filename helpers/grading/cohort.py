@@ -1,15 +1,18 @@
 """Grade a whole cohort in parallel, with the same result as `nbgrader autograde`.
 
     python -m helpers.grading.cohort 1.1-boucles-agentiques                 # every submitted student
+    python -m helpers.grading.cohort 1.1-boucles-agentiques 1.5-hooks-agent-sdk   # several assignments
+    python -m helpers.grading.cohort --tous                                  # every assignment of source/
     python -m helpers.grading.cohort 1.1-boucles-agentiques --workers 8     # default: one per core
     python -m helpers.grading.cohort 1.1-boucles-agentiques --shard 2/3     # this machine's third of the cohort
 
-Each worker process loads the course's nbgrader_config.py once and autogrades its students one
+Each worker process loads the course's nbgrader_config.py once and autogrades submissions one
 after the other through nbgrader's own API, with the same preprocessors as the command line
 (sandbox kernel, players, judges…): the gradebook receives the same scores as a sequential run.
-nbgrader's start-up and the sandbox's zygote (atelier.py) are paid once per worker instead of
-once per student. A worker that dies takes only the submission it was grading: that student is
-recorded as failed (« ÉCHEC ») and a new worker takes over the rest.
+nbgrader's start-up and the sandbox's zygote (atelier.py) are paid once per worker — not once per
+student, nor once per assignment: the same workers grade every assignment asked for, and nbgrader
+is imported once, before they are forked. A worker that dies takes only the submission it was
+grading: that copy is recorded as failed (« ÉCHEC ») and a new worker takes over the rest.
 """
 from __future__ import annotations
 
@@ -85,30 +88,51 @@ def _worker(root: str, tasks, results) -> None:
         close()
 
 
+def _preload() -> None:
+    """What every worker imports, imported once here: forked workers start with it (copy-on-write)."""
+    try:
+        import nbgrader.apps  # noqa: F401
+        import nbgrader.converters.autograde  # noqa: F401
+    except ImportError:       # the worker says it, in its own error
+        pass
+
+
 def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, only: list[str] | None = None,
                  shard_spec: str | None = None, out=sys.stdout) -> dict[str, tuple[bool, float, str]]:
     """Autograde every (or the given) student's submission; returns student → (ok, seconds, error)."""
+    done = grade_course(root, [assignment], workers=workers, only=only, shard_spec=shard_spec, out=out)
+    return {student: result for (_assignment, student), result in done.items()}
+
+
+def grade_course(root: Path, assignments: list[str], *, workers: int | None = None, only: list[str] | None = None,
+                 shard_spec: str | None = None, out=sys.stdout) -> dict[tuple[str, str], tuple[bool, float, str]]:
+    """Autograde the submissions of several assignments with one pool of workers.
+
+    Returns (assignment, student) → (ok, seconds, error). With a shard, each assignment's students are split."""
     import multiprocessing
     from multiprocessing.connection import wait
 
     from .sandbox import SandboxUnavailable, require
     root = root.resolve()
-    todo = shard(only or students(root, assignment), shard_spec)
+    todo = [(name, student) for name in assignments for student in shard(only or students(root, name), shard_spec)]
     if not todo:
-        print(f"Aucune copie soumise pour {assignment} dans {root / 'submitted'}.", file=out)
+        print(f"Aucune copie soumise pour {', '.join(assignments)} dans {root / 'submitted'}.", file=out)
         return {}
     try:
         require()
     except SandboxUnavailable as exc:
         print(str(exc), file=out)
-        return {s: (False, 0.0, str(exc)) for s in todo}
+        return {task: (False, 0.0, str(exc)) for task in todo}
     workers = max(1, min(workers or os.cpu_count() or 1, len(todo)))
-    print(f"{len(todo)} copie(s) de {assignment} à noter, {workers} processus en parallèle…", file=out, flush=True)
+    several = len(assignments) > 1
+    print(f"{len(todo)} copie(s) de {', '.join(assignments)} à noter, {workers} processus en parallèle…",
+          file=out, flush=True)
+    _preload()
     started = time.monotonic()
-    done: dict[str, tuple[bool, float, str]] = {}
+    done: dict[tuple[str, str], tuple[bool, float, str]] = {}
     queue = list(todo)
     context = multiprocessing.get_context("fork")
-    pool: dict = {}        # results connection -> [process, tasks connection, student or None, started]
+    pool: dict = {}        # results connection -> [process, tasks connection, task or None, started]
 
     def spawn() -> None:
         tasks_in, tasks_out = context.Pipe(duplex=False)
@@ -119,10 +143,11 @@ def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, onl
         results_out.close()
         pool[results_in] = [process, tasks_out, None, 0.0]
 
-    def report(student: str, ok: bool, seconds: float, error: str) -> None:
-        done[student] = (ok, seconds, error)
+    def report(task: tuple[str, str], ok: bool, seconds: float, error: str) -> None:
+        done[task] = (ok, seconds, error)
         rate = len(done) / (time.monotonic() - started) * 60
-        print(f"[{len(done):>{len(str(len(todo)))}}/{len(todo)}] {student:<24} "
+        label = f"{task[0]} · {task[1]}" if several else task[1]
+        print(f"[{len(done):>{len(str(len(todo)))}}/{len(todo)}] {label:<24} "
               f"{'noté' if ok else 'ÉCHEC'} en {seconds:5.1f} s · {rate:5.1f} copies/min", file=out, flush=True)
 
     for _ in range(workers):
@@ -131,7 +156,7 @@ def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, onl
         for conn, slot in list(pool.items()):
             if slot[2] is None and queue:
                 slot[2], slot[3] = queue.pop(0), time.monotonic()
-                slot[1].send((assignment, slot[2]))
+                slot[1].send(slot[2])
             elif slot[2] is None:
                 slot[1].send(None)
                 del pool[conn]
@@ -147,33 +172,45 @@ def grade_cohort(root: Path, assignment: str, *, workers: int | None = None, onl
                 student, ok, seconds, error = conn.recv()
             except (EOFError, OSError):
                 # The worker died with this submission: record it, replace the worker, go on.
-                student = slot[2]
+                task = slot[2]
                 slot[0].join(5)
-                if student:
-                    report(student, False, time.monotonic() - slot[3],
+                if task:
+                    report(task, False, time.monotonic() - slot[3],
                            f"le processus de correction s'est arrêté (code {slot[0].exitcode}) sur cette copie")
                 del pool[conn]
                 if queue:
                     spawn()
                 continue
-            slot[2] = None
-            report(student, ok, seconds, error)
+            task, slot[2] = slot[2], None
+            report((task[0], student), ok, seconds, error)
     for slot in pool.values():
         slot[0].join(5)
-    failed = [s for s, (ok, _, _) in done.items() if not ok]
+    failed = [task for task, (ok, _, _) in done.items() if not ok]
     total = time.monotonic() - started
     print(f"Terminé : {len(done) - len(failed)} notée(s), {len(failed)} en échec, en {total:.1f} s "
           f"({len(done) / total * 60:.1f} copies/min).", file=out)
-    for student in failed:
-        print(f"  {student} : {done[student][2].strip().splitlines()[-1] if done[student][2].strip() else '?'}",
-              file=out)
+    for task in failed:
+        error = done[task][2].strip()
+        label = f"{task[0]} · {task[1]}" if several else task[1]
+        print(f"  {label} : {error.splitlines()[-1] if error else '?'}", file=out)
     return done
+
+
+def course_assignments(course_root) -> list[str]:
+    """Les devoirs du cours, d'après les dossiers de source/ (liste vide s'il n'y en a pas), 1.5 avant 1.10."""
+    import re
+    source = Path(course_root) / "source"
+    return sorted((p.name for p in source.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                  key=lambda name: [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", name)]) \
+        if source.is_dir() else []
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m helpers.grading.cohort",
                                      description="Note toute une cohorte en parallèle (mêmes notes que nbgrader autograde).")
-    parser.add_argument("assignment", help="le devoir, par exemple 1.1-boucles-agentiques")
+    parser.add_argument("assignments", nargs="*", metavar="devoir",
+                        help="un ou plusieurs devoirs, par exemple 1.1-boucles-agentiques")
+    parser.add_argument("--tous", action="store_true", help="tous les devoirs de source/")
     parser.add_argument("--workers", type=int, default=None, help="processus en parallèle (défaut : un par cœur)")
     parser.add_argument("--students", default=None, help="liste d'identifiants séparés par des virgules")
     parser.add_argument("--shard", default=None, help="k/N : ne noter que la k-ième part sur N (plusieurs machines)")
@@ -183,8 +220,12 @@ def main(argv: list[str] | None = None) -> int:
     if not (root / "nbgrader_config.py").exists():
         print(f"nbgrader_config.py introuvable dans {root.resolve()} : lancez la commande depuis la racine du cours.")
         return 2
+    names = list(args.assignments) + [a for a in course_assignments(root) if args.tous and a not in args.assignments]
+    if not names:
+        print("Quel devoir noter ? Donnez son nom (par exemple 1.1-boucles-agentiques) ou --tous.")
+        return 2
     only = [s.strip() for s in args.students.split(",")] if args.students else None
-    done = grade_cohort(root, args.assignment, workers=args.workers, only=only, shard_spec=args.shard)
+    done = grade_course(root, names, workers=args.workers, only=only, shard_spec=args.shard)
     return 0 if done and all(ok for ok, _, _ in done.values()) else 1
 
 

@@ -30,6 +30,8 @@ from urllib.parse import quote
 
 import pandas as pd
 
+from .cohort import course_assignments  # noqa: F401 - part of this module's API
+
 SEPARATOR = " — "
 HEADER = re.compile(r"^\s*\[Vérification\s+(?P<exercise>[^\]\s]+)\]\s*(?P<score>\d+(?:[.,]\d+)?)\s*/\s*"
                     r"(?P<max>\d+(?:[.,]\d+)?)\s*point")
@@ -228,13 +230,6 @@ def missing_data_reason(course_root, gradebook: str = "gradebook.db") -> str | N
     except sqlite3.Error as error:
         return f"le carnet de notes {db} est illisible ({error})"
     return None if n else f"le carnet de notes {db} ne contient encore aucune copie notée"
-
-
-def course_assignments(course_root) -> list[str]:
-    """Les devoirs du cours, d'après les dossiers de source/ (liste vide s'il n'y en a pas)."""
-    source = Path(course_root) / "source"
-    return sorted((p.name for p in source.iterdir() if p.is_dir() and not p.name.startswith(".")),
-                  key=natural_key) if source.is_dir() else []
 
 
 def load(course_root, *, gradebook: str = "gradebook.db", autograded: str = "autograded") -> Cohort:

@@ -47,3 +47,40 @@ def test_parallel_grading_writes_the_same_scores_as_sequential_nbgrader(tmp_path
     first, second = benchmark_grading.scores(one), benchmark_grading.scores(two)
     assert first and benchmark_grading.same_scores(first, second) == []
     assert len({s for (_a, s, _g) in first}) == 4
+
+
+def test_one_pool_of_workers_grades_several_assignments(tmp_path, monkeypatch):
+    """Workers are started once for the whole course (nbgrader's import and the sandbox's zygote are paid once
+    per worker, not once per assignment): every (assignment, student) is graded, by the same two processes."""
+    import io
+
+    from helpers.grading import cohort
+    for name in ("1.1-a", "1.5-b"):
+        (tmp_path / "source" / name).mkdir(parents=True)
+        for student in ("s1", "s2", "s3"):
+            (tmp_path / "submitted" / student / name).mkdir(parents=True)
+
+    def grade(assignment, student):
+        return student, True, float(os.getpid()), assignment
+    monkeypatch.setattr(cohort, "_init_worker", lambda root: None)
+    monkeypatch.setattr(cohort, "_grade", grade)
+    out = io.StringIO()
+    done = cohort.grade_course(tmp_path, cohort.course_assignments(tmp_path), workers=2, out=out)
+    assert set(done) == {(a, s) for a in ("1.1-a", "1.5-b") for s in ("s1", "s2", "s3")}
+    assert all(error == assignment for (assignment, _), (_, _, error) in done.items())
+    assert len({pid for (_ok, pid, _e) in done.values()}) == 2, "deux processus pour les deux devoirs"
+    assert "1.5-b · s3" in out.getvalue() and "6 notée(s)" in out.getvalue()
+
+
+def test_the_command_takes_several_assignments_or_all_of_them(tmp_path, monkeypatch, capsys):
+    from helpers.grading import cohort
+    (tmp_path / "nbgrader_config.py").write_text("")
+    for name in ("1.10-z", "1.2-b", "1.1-a"):
+        (tmp_path / "source" / name).mkdir(parents=True)
+    asked = []
+    monkeypatch.setattr(cohort, "grade_course", lambda root, names, **kw: asked.append(names) or {("x", "y"): (True, 0, "")})
+    assert cohort.main(["--tous", "--root", str(tmp_path)]) == 0
+    assert cohort.main(["1.2-b", "1.1-a", "--root", str(tmp_path)]) == 0
+    assert asked == [["1.1-a", "1.2-b", "1.10-z"], ["1.2-b", "1.1-a"]]
+    assert cohort.main(["--root", str(tmp_path)]) == 2
+    assert "--tous" in capsys.readouterr().out
