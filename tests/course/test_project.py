@@ -40,6 +40,23 @@ def test_environment_yml_has_no_local_paths_and_postbuild_installs_helpers():
     assert post.stat().st_mode & stat.S_IXUSR
 
 
+def test_release_check_that_cannot_build_the_environment_says_so_and_exits_2(tmp_path):
+    """`tools/release.py --check` from a Python without nbgrader, in a clone whose environment cannot be built:
+    exit 2 (« cannot check ») with a French message saying what to run — never 1, which means « not in sync »."""
+    import shutil
+    import subprocess
+    import sys
+    (tmp_path / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "release.py", tmp_path / "tools" / "release.py")
+    (tmp_path / "cours").write_text("#!/usr/bin/env bash\necho 'pas de python3-venv ici' >&2\nexit 1\n")
+    # -S: no site-packages, hence no nbgrader, as with a system Python.
+    done = subprocess.run([sys.executable, "-S", str(tmp_path / "tools" / "release.py"), "--check"],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "./cours preparer" in done.stdout and "n'a pas pu" in done.stdout
+    assert "création de l'environnement" in done.stderr
+
+
 def test_ci_runs_exactly_the_readme_test_command():
     assert (ROOT / ".ci" / "run").read_text().strip().endswith("exec ./cours test")
     assert "./cours test" in (ROOT / "README.md").read_text()
