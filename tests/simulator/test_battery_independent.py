@@ -230,6 +230,13 @@ CASES = {
     "un drapeau nié reste faux": Case(
         "Combien coûte l'envoi d'un colis de 2 kg vers Lyon, sans express ?", [SHIPPING],
         [("estimate_shipping", {"weight_kg": 2, "destination": "Lyon", "express": False})], 1, (("9,5", "9.5"),)),
+    "l'unité que porte une clé suit la valeur (cost_eur → « coût 9,5 EUR »)": Case(
+        "Combien coûte l'envoi d'un colis de 2 kg vers Lyon ?", [SHIPPING],
+        [("estimate_shipping", {"weight_kg": 2, "destination": "Lyon"})], 1, ("coût 9,5 EUR",), never=("cost eur",)),
+    "a unit carried by a key follows the value (cost_eur → \"cost 18.9 EUR\")": Case(
+        "How much to ship a 3.5 kg parcel to Berlin, express please?", [SHIPPING],
+        [("estimate_shipping", {"weight_kg": 3.5, "destination": "Berlin", "express": True})], 1, ("cost 18.9 EUR",),
+        never=("cost eur",)),
     "un verbe à l'impératif en tête de phrase n'est pas un nom propre": Case(
         "Compte les sous-agents du projet Atlas.", [COUNT_SUBAGENTS],
         [("count_subagents", {"project": "Atlas"})], 1, ("3",), never=("Compte :",)),

@@ -42,7 +42,10 @@ LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result":
              "balance": "solde", "stock": "stock", "available": "disponible", "title": "titre", "date": "date",
              "confirmation": "confirmation", "days": "jours", "rate": "taux", "distance": "distance",
              "duration": "durée", "size": "taille", "cart size": "articles au panier", "population": "population",
-             "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message"}
+             "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message",
+             "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "délai", "tax": "taxe"}
+WORDS_NOT_ACRONYMS = frozenset({"tax", "fee", "age", "day", "max", "min", "low", "high", "net", "new", "old", "top",
+                                "end", "due", "way", "key", "tag"})
 NOUNS_FR = {"balance": "solde", "user": "utilisateur", "users": "utilisateurs", "order": "commande", "invoice": "facture",
             "ticket": "ticket", "customer": "client", "account": "compte", "product": "produit", "employee": "employé",
             "booking": "réservation", "reservation": "réservation", "item": "article", "book": "livre",
@@ -89,13 +92,29 @@ def _value(value: object, lang: str, key: str = "") -> str:
         return ", ".join(_value(v, lang) for v in value[:8]) if all(not isinstance(v, (dict, list)) for v in value) \
             else json.dumps(value, ensure_ascii=False)
     if isinstance(value, dict):
-        return ", ".join(f"{_label(k, lang)} {_value(v, lang, str(k))}" for k, v in list(value.items())[:6])
+        return ", ".join(_pair(k, v, lang) for k, v in list(value.items())[:6])
     return str(value).strip()
+
+
+UNIT_SUFFIX = re.compile(r"^(?P<base>.*[a-z].*?)_(?P<unit>eur|usd|gbp|chf|jpy|cad|aud|cny|km|kg|cm|mm|ms|pct|percent|"
+                         r"pourcent|min)$", re.I)
+
+
+def _pair(key: object, value: object, lang: str) -> str:
+    """« label valeur », with a unit the key carries moved after the value: cost_eur 18.9 → « coût 18,9 EUR »,
+    distance_km 12 → « distance 12 km », rate_pct 4.5 → « rate 4,5 % »."""
+    unit = UNIT_SUFFIX.match(str(key)) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if unit is None:
+        return f"{_label(key, lang)} {_value(value, lang, str(key))}"
+    code = unit.group("unit").lower()
+    shown = "%" if code in ("pct", "percent", "pourcent") else code if code in ("km", "kg", "cm", "mm", "ms", "min") \
+        else code.upper()
+    return f"{_label(unit.group('base'), lang)} {_value(value, lang, unit.group('base'))} {shown}"
 
 
 def _label(key: object, lang: str) -> str:
     words = " ".join(lex.words(str(key))) or str(key)
-    if len(words) <= 3 and words.isalpha():
+    if len(words) <= 3 and words.isalpha() and words not in WORDS_NOT_ACRONYMS and words not in LABELS_FR:
         return words.upper()                    # aqi → AQI, usd → USD
     return LABELS_FR.get(words, words) if lang == "fr" else words
 
@@ -172,7 +191,7 @@ def _done(name: str, tool_input: dict, data: dict, lang: str) -> str | None:
     given = ", ".join(_value(v, lang, str(k)) for k, v in tool_input.items() if not isinstance(v, (dict, list)))
     head = (f"C'est fait ({short(name)}" if lang == "fr" else f"Done ({short(name)}") + (
         (" : " if lang == "fr" else ": ") + given if given else "") + ")"
-    tail = ", ".join(f"{_label(k, lang)} {_value(v, lang, str(k))}" for k, v in rest.items())
+    tail = ", ".join(_pair(k, v, lang) for k, v in rest.items())
     return head + ((" : " if lang == "fr" else ": ") + tail if tail else "")
 
 
@@ -198,10 +217,10 @@ def _fields(data: dict, tool_input: dict, lang: str) -> list[str]:
             continue
         if currency and len(money) == 1 and str(key).lower() in ("currency", "devise"):
             continue
-        shown = _value(value, lang, str(key))
         if currency and len(money) == 1 and key == money[0]:
-            shown += f" {currency}"
-        out.append(f"{_label(key, lang)} {shown}")
+            out.append(f"{_label(key, lang)} {_value(value, lang, str(key))} {currency}")
+        else:
+            out.append(_pair(key, value, lang))
     return out[:8]
 
 
