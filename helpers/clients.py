@@ -38,8 +38,6 @@ def budget() -> Budget:
     with _lock:
         if _budget is None:
             from ._meter import Budget
-            from .explain import refresh_ipython_handler
-            refresh_ipython_handler()
             _budget = Budget.from_env()
         return _budget
 
@@ -72,8 +70,6 @@ def client(*, offline: bool = False, **overrides):
     import anthropic
 
     from ._meter import MeteredTransport
-    from .explain import refresh_ipython_handler
-    refresh_ipython_handler()                 # anthropic's errors (and the budget's) explained from this cell on
     if "api_key" in overrides:
         raise _mode.KeyProblem(
             "helpers.client() ne prend pas de clé en argument : une clé écrite dans une cellule reste dans le "
@@ -146,8 +142,6 @@ def agent_options(*, offline: bool = False, **kwargs):
     global _last_stderr
     from claude_agent_sdk import ClaudeAgentOptions
 
-    from .explain import refresh_ipython_handler
-    refresh_ipython_handler()
     root = workspace()
     env = {
         "CLAUDE_CONFIG_DIR": str(root / "claude"),

@@ -135,8 +135,8 @@ def install_ipython_handler() -> bool:
     """Dans Jupyter : les erreurs de l'API et du cours s'affichent d'abord en français, puis en une ligne.
 
     IPython wants the exception classes up front, but importing `anthropic` and `claude_agent_sdk` only for
-    them would cost every notebook about 3 s: the list grows with what the notebook has imported, before
-    each cell and when a client or agent options are made (`refresh_ipython_handler`)."""
+    them would cost every notebook about 3 s: the list grows with what the notebook has imported — before each
+    cell, and as soon as one of those modules (or the budget's meter) has been imported, even mid-cell."""
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover
@@ -178,10 +178,11 @@ def install_ipython_handler() -> bool:
 
 
 class _ImportWatch:
-    """A meta-path finder that only watches: once `anthropic` or `claude_agent_sdk` has been imported — even in
-    the middle of a cell, just before its first error — `refresh` adds their errors to IPython's list."""
+    """A meta-path finder that only watches: once `anthropic`, `claude_agent_sdk` or the budget's meter has been
+    imported — even in the middle of a cell, just before its first error — `refresh` adds their errors to
+    IPython's list."""
 
-    NAMES = frozenset({"anthropic", "claude_agent_sdk"})
+    NAMES = frozenset({"anthropic", "claude_agent_sdk", f"{__package__}._meter"})
 
     def __init__(self, refresh) -> None:
         self.refresh = refresh
@@ -207,15 +208,3 @@ class _ImportWatch:
                 pass
         loader.exec_module = exec_module
         return spec
-
-
-def refresh_ipython_handler() -> None:
-    """After importing `anthropic` or the Agent SDK: their errors are explained from this cell on."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover
-        return
-    shell = get_ipython()
-    refresh = getattr(shell, "_cours_refresh", None) if shell is not None else None
-    if refresh is not None:
-        refresh()

@@ -71,11 +71,12 @@ def test_the_explanation_of_a_429_says_whether_the_sdk_retried(sim):
 
 @pytest.mark.timeout(120)
 def test_in_a_kernel_api_and_sdk_errors_are_explained_though_neither_is_imported_up_front(tmp_path):
-    """`import helpers` leaves `anthropic` and the Agent SDK unimported (3 s saved per notebook); their errors
-    are still explained in French — in the cell that makes the client, and in any later cell."""
+    """`import helpers` leaves `anthropic` and the Agent SDK unimported (3 s saved per notebook); their errors —
+    and the budget's — are still explained in French: in the cell that first imports them, and in any later one."""
     import nbformat
     from nbclient import NotebookClient
     cells = ["import sys, helpers\nprint('anthropic' in sys.modules, 'claude_agent_sdk' in sys.modules)",
+             "raise helpers.BudgetExceeded('Plafond de dépense atteint : 0,50 $')",      # the meter, imported here
              "c = helpers.client(max_retries=0)\nc.messages.create(model='claude-sonnet-5-5', max_tokens=10, "
              "messages=[])",
              "c.messages.create(model='claude-sonnet-5-5', max_tokens=10, messages=[])",
@@ -87,11 +88,11 @@ def test_in_a_kernel_api_and_sdk_errors_are_explained_though_neither_is_imported
     client.execute()
     outputs = [[o for o in cell.outputs] for cell in nb.cells]
     assert outputs[0][0]["text"].strip() == "False False"
-    for index in (1, 2, 3):
+    for index in (1, 2, 3, 4):
         shown = " ".join(o.get("data", {}).get("text/html", "") for o in outputs[index])
         assert "Que se passe-t-il" in shown, (index, outputs[index])
-    assert not any("Que se passe-t-il" in o.get("data", {}).get("text/html", "") for o in outputs[4])
-    assert any(o.get("ename") == "ValueError" and len(o.get("traceback", [])) > 1 for o in outputs[4])
+    assert not any("Que se passe-t-il" in o.get("data", {}).get("text/html", "") for o in outputs[5])
+    assert any(o.get("ename") == "ValueError" and len(o.get("traceback", [])) > 1 for o in outputs[5])
 
 
 @pytest.mark.timeout(120)
