@@ -6,6 +6,7 @@ What a notebook calls, and nothing else. Where the rest lives:
   widgets/    diagrams, questions, « Vérifier »
   lessons/    one package per task statement (checks, questions, scenario data) and the exercise registry
   grading/    the trusted side: verdicts, nbgrader preprocessors, sandbox, cohort, dashboard
+  kernel/     the environment's kernels, forked from a process that has already imported the heavy packages
 """
 import sys as _sys
 

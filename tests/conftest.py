@@ -57,3 +57,13 @@ def pytest_collection_modifyitems(config, items):
         if _grades(item) or (item.path.name in ("test_cohort.py", "test_dashboard.py")
                                                and item.get_closest_marker("slow")):
             item.add_marker(skip)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The kernels' zygote (helpers/warm_kernel.py) that the tests' kernels shared leaves with the test run."""
+    if hasattr(session.config, "workerinput"):
+        return
+    import sys
+
+    from helpers.kernel import warm as warm_kernel
+    warm_kernel.stop(sys.executable)

@@ -6,6 +6,10 @@
 The budget is 8 s per notebook on 2 cores. Stubs left in a student notebook print their French notice and
 the run goes on, as in « Run All ». Figures only mean something on an otherwise idle machine: the script
 prints the load average before and after, and the ratio of each notebook to the fastest one.
+
+Kernels are those of the environment (`python3`, warm: forked from the zygote of helpers/kernel/warm.py, which the
+script starts first and times apart, as `./cours` starts it with JupyterLab). COURS_NOYAU_ORDINAIRE=1 measures
+ordinary kernels instead.
 """
 from __future__ import annotations
 
@@ -48,12 +52,20 @@ def main() -> int:
     for var in ("ANTHROPIC_API_KEY", "COURS_MODE"):
         os.environ.pop(var, None)
     print(f"charge avant : {os.getloadavg()[0]:.2f} ; {os.cpu_count()} cœur(s)")
+    # As `./cours` does when it opens JupyterLab: the kernels' zygote (helpers/kernel/warm.py) starts first, once.
+    from helpers.kernel import warm as warm_kernel
+    started = time.perf_counter()
+    ready = warm_kernel.zygote(sys.executable, dict(os.environ)) if not os.environ.get(warm_kernel.OFF) else None
+    took = time.perf_counter() - started
+    print(f"zygote des noyaux : prêt en {took:.1f} s (une fois par session)" if ready
+          else "zygote des noyaux : aucun, noyaux ordinaires")
     results = [(path, *run(path)) for path in notebooks(args.source)]
     fastest = min(seconds for _, seconds, _ in results)
     for path, seconds, status in results:
         flag = "" if seconds <= BUDGET_S else f"  > {BUDGET_S:g} s"
         print(f"{path.relative_to(ROOT)} : {seconds:5.1f} s (×{seconds / fastest:.2f}) {status}{flag}")
     print(f"charge après : {os.getloadavg()[0]:.2f}")
+    warm_kernel.stop(sys.executable)
     return 0 if all(status == "ok" for _, _, status in results) else 1
 
 

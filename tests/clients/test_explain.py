@@ -70,11 +70,17 @@ def test_the_explanation_of_a_429_says_whether_the_sdk_retried(sim):
 
 
 @pytest.mark.timeout(120)
-def test_in_a_kernel_api_and_sdk_errors_are_explained_though_neither_is_imported_up_front(tmp_path):
-    """`import helpers` leaves `anthropic` and the Agent SDK unimported (3 s saved per notebook); their errors —
-    and the budget's — are still explained in French: in the cell that first imports them, and in any later one."""
+@pytest.mark.parametrize("warm", [False, True], ids=["noyau ordinaire", "noyau préchauffé"])
+def test_in_a_kernel_api_and_sdk_errors_are_explained_though_neither_is_imported_up_front(tmp_path, warm):
+    """`import helpers` leaves `anthropic` and the Agent SDK unimported (3 s saved per ordinary kernel); their
+    errors — and the budget's — are still explained in French: in the cell that first imports them, and in any
+    later one. In a warm kernel (helpers/warm_kernel.py) both are there from the start, and explained the same."""
+    import os
+
     import nbformat
     from nbclient import NotebookClient
+
+    from helpers.kernel import warm as warm_kernel
     cells = ["import sys, helpers\nprint('anthropic' in sys.modules, 'claude_agent_sdk' in sys.modules)",
              "raise helpers.BudgetExceeded('Plafond de dépense atteint : 0,50 $')",      # the meter, imported here
              "c = helpers.client(max_retries=0)\nc.messages.create(model='claude-sonnet-5-5', max_tokens=10, "
@@ -85,9 +91,14 @@ def test_in_a_kernel_api_and_sdk_errors_are_explained_though_neither_is_imported
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     client = NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True,
                             resources={"metadata": {"path": str(tmp_path)}})
-    client.execute()
+    env = {k: v for k, v in os.environ.items() if k != warm_kernel.OFF}
+    if not warm:
+        env[warm_kernel.OFF] = "1"
+    with client.setup_kernel(env=env):
+        for index, cell in enumerate(nb.cells):
+            client.execute_cell(cell, index)
     outputs = [[o for o in cell.outputs] for cell in nb.cells]
-    assert outputs[0][0]["text"].strip() == "False False"
+    assert outputs[0][0]["text"].strip() == ("True True" if warm else "False False")
     for index in (1, 2, 3, 4):
         shown = " ".join(o.get("data", {}).get("text/html", "") for o in outputs[index])
         assert "Que se passe-t-il" in shown, (index, outputs[index])
