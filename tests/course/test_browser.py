@@ -219,6 +219,9 @@ class Lab:
                 self.process.wait(timeout=10)
             except (ProcessLookupError, subprocess.TimeoutExpired):
                 pass
+        # `./cours` started the kernels' zygote for this copy's Python; it would wait 30 min for more kernels.
+        from helpers.kernel import warm
+        warm.stop(str(self.root / ".venv" / "bin" / "python"))
 
     def tail(self, lines: int = 30) -> str:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
