@@ -17,17 +17,24 @@ learners' and the tests' kernels.
 """
 from __future__ import annotations
 
+import asyncio
+import atexit
+import fcntl
 import hashlib
 import json
 import os
 import select
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+
+from jupyter_client.provisioning import LocalProvisioner
 
 NAME = "cours-prechauffe"                 # the provisioner's name in the kernelspec
 IDLE_SECONDS = float(os.environ.get("COURS_NOYAU_ZYGOTE_INACTIF_S", "1800"))
@@ -76,7 +83,6 @@ def _private(folder: Path) -> bool:
         info = folder.lstat()
     except OSError:
         return False
-    import stat
     return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o077
 
 
@@ -109,7 +115,6 @@ def _child(request: dict, listener: socket.socket, conn: socket.socket) -> None:
         # kernel watches the server that asked for it instead, and ends with it, as an ordinary kernel does.
         server = int(os.environ.get("JPY_PARENT_PID") or 0)
         if server > 1:
-            import threading
             threading.Thread(target=_end_with, args=(server,), daemon=True, name="serveur").start()
         numpy_random = sys.modules.get("numpy.random")
         if numpy_random is not None:
@@ -121,7 +126,6 @@ def _child(request: dict, listener: socket.socket, conn: socket.socket) -> None:
     except BaseException:  # noqa: BLE001 - a kernel that cannot start dies like one; the zygote goes on
         code = 1
     finally:
-        import atexit
         try:
             atexit._run_exitfuncs()             # what the kernel registered runs, as at an ordinary exit
         except BaseException:  # noqa: BLE001
@@ -248,7 +252,6 @@ def zygote(python: str, env: dict, wait: bool = True) -> dict | None:
         hello = None
     if hello is not None or not wait:
         return hello
-    import fcntl
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     if not _private(path.parent):
         return None
@@ -325,43 +328,23 @@ class ForkedKernel:
         self.send_signal(signal.SIGTERM)
 
 
-def provisioner_class():
-    import asyncio
+class WarmProvisioner(LocalProvisioner):
+    """LocalProvisioner whose kernel is forked by the zygote when it can be, started the ordinary way otherwise."""
 
-    from jupyter_client.provisioning import LocalProvisioner
-
-    class WarmProvisioner(LocalProvisioner):
-        """LocalProvisioner whose kernel is forked by the zygote when it can be, started the ordinary way otherwise."""
-
-        async def launch_kernel(self, cmd, **kwargs):
-            env = dict(kwargs.get("env") or os.environ)
-            if not kwargs.get("independent"):
-                env["JPY_PARENT_PID"] = str(os.getpid())    # as jupyter_client's launch_kernel does
-            cwd = os.path.abspath(str(kwargs.get("cwd") or os.getcwd()))     # the zygote's own folder is /
-            try:
-                pid = await asyncio.get_running_loop().run_in_executor(None, spawn, list(cmd), env, cwd)
-            except Exception:  # noqa: BLE001 - never worse than an ordinary kernel
-                pid = None
-            if pid is None:
-                return await super().launch_kernel(cmd, **kwargs)
-            self.process = ForkedKernel(pid)
-            self.pid, self.pgid, self.cwd = pid, pid, cwd      # its own session: signals go to its group
-            return self.connection_info
-
-    return WarmProvisioner
-
-
-_provisioner: type | None = None
-
-
-def __getattr__(name: str):
-    """`WarmProvisioner`, the entry point's target, made on first access (jupyter_client is imported then)."""
-    global _provisioner
-    if name == "WarmProvisioner":
-        if _provisioner is None:
-            _provisioner = provisioner_class()
-        return _provisioner
-    raise AttributeError(name)
+    async def launch_kernel(self, cmd, **kwargs):
+        env = dict(kwargs.get("env") or os.environ)
+        if not kwargs.get("independent"):
+            env["JPY_PARENT_PID"] = str(os.getpid())        # as jupyter_client's launch_kernel does
+        cwd = os.path.abspath(str(kwargs.get("cwd") or os.getcwd()))     # the zygote's own folder is /
+        try:
+            pid = await asyncio.get_running_loop().run_in_executor(None, spawn, list(cmd), env, cwd)
+        except Exception:  # noqa: BLE001 - never worse than an ordinary kernel
+            pid = None
+        if pid is None:
+            return await super().launch_kernel(cmd, **kwargs)
+        self.process = ForkedKernel(pid)
+        self.pid, self.pgid, self.cwd = pid, pid, cwd      # its own session: signals go to its group
+        return self.connection_info
 
 
 def kernelspec() -> dict:

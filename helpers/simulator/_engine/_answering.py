@@ -44,8 +44,9 @@ LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result":
              "duration": "durée", "size": "taille", "cart size": "articles au panier", "population": "population",
              "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message",
              "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "délai", "tax": "taxe"}
-WORDS_NOT_ACRONYMS = frozenset({"tax", "fee", "age", "day", "max", "min", "low", "high", "net", "new", "old", "top",
-                                "end", "due", "way", "key", "tag"})
+# Short words that are not acronyms (labels of LABELS_FR are not either: tax, fee…).
+WORDS_NOT_ACRONYMS = frozenset({"age", "day", "max", "min", "low", "high", "net", "new", "old", "top", "end", "due",
+                                "way", "key", "tag"})
 NOUNS_FR = {"balance": "solde", "user": "utilisateur", "users": "utilisateurs", "order": "commande", "invoice": "facture",
             "ticket": "ticket", "customer": "client", "account": "compte", "product": "produit", "employee": "employé",
             "booking": "réservation", "reservation": "réservation", "item": "article", "book": "livre",
@@ -98,6 +99,7 @@ def _value(value: object, lang: str, key: str = "") -> str:
 
 UNIT_SUFFIX = re.compile(r"^(?P<base>.*[a-z].*?)_(?P<unit>eur|usd|gbp|chf|jpy|cad|aud|cny|km|kg|cm|mm|ms|pct|percent|"
                          r"pourcent|min)$", re.I)
+UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min")}}
 
 
 def _pair(key: object, value: object, lang: str) -> str:
@@ -107,8 +109,7 @@ def _pair(key: object, value: object, lang: str) -> str:
     if unit is None:
         return f"{_label(key, lang)} {_value(value, lang, str(key))}"
     code = unit.group("unit").lower()
-    shown = "%" if code in ("pct", "percent", "pourcent") else code if code in ("km", "kg", "cm", "mm", "ms", "min") \
-        else code.upper()
+    shown = UNIT_SHOWN.get(code, code.upper())          # currencies as ISO codes: EUR, USD…
     return f"{_label(unit.group('base'), lang)} {_value(value, lang, unit.group('base'))} {shown}"
 
 
