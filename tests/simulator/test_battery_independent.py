@@ -103,6 +103,7 @@ COUNT_SUBAGENTS = tool("count_subagents", "Compte les sous-agents d'un projet.",
 WARRANTY = tool("check_warranty", "Vérifie la garantie d'un appareil.", ("serial",), serial=S)
 FX = tool("get_fx", "Taux de change d'une paire de devises.", ("pair",),
           pair={"type": "string", "description": "ex. EURUSD"})
+TRAIN_DELAY = tool("get_train_delay", "Retard actuel d'un train, par numéro.", ("train_number",), train_number=S)
 ROOM = tool("book_room", "Réserve une salle de réunion pour une date et un nombre de personnes.", ("date", "people"),
             date={"type": "string", "description": "AAAA-MM-JJ"}, people={"type": "integer", "minimum": 1},
             projector={"type": "boolean"})
@@ -146,6 +147,7 @@ IMPL = {
     "count_subagents": lambda project: {"project": project, "subagents": 3},
     "check_warranty": lambda serial: {"serial": serial, "garantie_jusqu_au": "2027-03-01"},
     "get_fx": lambda pair: {"pair": pair, "rate": 162.4},
+    "get_train_delay": lambda train_number: {"delay_min": {"6611": 12, "17742": 0}[train_number]},
     "book_room": lambda date, people, projector=False: {"salle": "Jupiter", "confirmation": "R-5512"},
     "lookup_invoice": lambda invoice_id: {"montant": 1250.0, "devise": "EUR", "statut": "impayée"},
     "convert_money": lambda amount, from_currency, to_currency: {"result": round(amount * 1.09, 2)},
@@ -237,6 +239,14 @@ CASES = {
         "How much to ship a 3.5 kg parcel to Berlin, express please?", [SHIPPING],
         [("estimate_shipping", {"weight_kg": 3.5, "destination": "Berlin", "express": True})], 1, ("cost 18.9 EUR",),
         never=("cost eur",)),
+    "un numéro que son nom introduit (« le TGV 6611 et le TER 17742 »), deux trains en parallèle": Case(
+        "Le TGV 6611 et le TER 17742 sont-ils en retard ?", [TRAIN_DELAY],
+        [("get_train_delay", {"train_number": "6611"}), ("get_train_delay", {"train_number": "17742"})], 2,
+        ("Train 6611 12 min", "Train 17742 0 min"), never=("Pouvez-vous", "Delay min")),
+    "numbers one noun introduces (\"trains 6611 and 17742\")": Case(
+        "Are trains 6611 and 17742 late?", [TRAIN_DELAY],
+        [("get_train_delay", {"train_number": "6611"}), ("get_train_delay", {"train_number": "17742"})], 2,
+        ("6611", "17742"), never=("Could you",)),
     "un verbe à l'impératif en tête de phrase n'est pas un nom propre": Case(
         "Compte les sous-agents du projet Atlas.", [COUNT_SUBAGENTS],
         [("count_subagents", {"project": "Atlas"})], 1, ("3",), never=("Compte :",)),

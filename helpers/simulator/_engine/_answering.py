@@ -43,14 +43,15 @@ LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result":
              "confirmation": "confirmation", "days": "jours", "rate": "taux", "distance": "distance",
              "duration": "durée", "size": "taille", "cart size": "articles au panier", "population": "population",
              "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message",
-             "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "délai", "tax": "taxe"}
+             "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "retard", "tax": "taxe"}
 # Short words that are not acronyms (labels of LABELS_FR are not either: tax, fee…).
 WORDS_NOT_ACRONYMS = frozenset({"age", "day", "max", "min", "low", "high", "net", "new", "old", "top", "end", "due",
                                 "way", "key", "tag"})
 NOUNS_FR = {"balance": "solde", "user": "utilisateur", "users": "utilisateurs", "order": "commande", "invoice": "facture",
             "ticket": "ticket", "customer": "client", "account": "compte", "product": "produit", "employee": "employé",
             "booking": "réservation", "reservation": "réservation", "item": "article", "book": "livre",
-            "package": "colis", "parcel": "colis", "payment": "paiement", "flight": "vol", "member": "membre"}
+            "package": "colis", "parcel": "colis", "payment": "paiement", "flight": "vol", "member": "membre",
+            "train": "train"}
 VERBS = frozenset(lex.fold(w) for w in """
 get fetch lookup look check find search list show read retrieve load query obtain recupere recuperer obtenir
 consulte consulter cherche chercher trouve trouver lis lire affiche afficher voir info infos details detail status
@@ -102,15 +103,21 @@ UNIT_SUFFIX = re.compile(r"^(?P<base>.*[a-z].*?)_(?P<unit>eur|usd|gbp|chf|jpy|ca
 UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min")}}
 
 
-def _pair(key: object, value: object, lang: str) -> str:
-    """« label valeur », with a unit the key carries moved after the value: cost_eur 18.9 → « coût 18,9 EUR »,
-    distance_km 12 → « distance 12 km », rate_pct 4.5 → « rate 4,5 % »."""
+def _unit(key: object, value: object) -> tuple[str, str]:
+    """The key without the unit it carries, and that unit as a reader writes it: ("cost", " EUR") for cost_eur,
+    ("rate", " %") for rate_pct; the key itself and "" when it carries none (or the value is no number)."""
     unit = UNIT_SUFFIX.match(str(key)) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
     if unit is None:
-        return f"{_label(key, lang)} {_value(value, lang, str(key))}"
+        return str(key), ""
     code = unit.group("unit").lower()
-    shown = UNIT_SHOWN.get(code, code.upper())          # currencies as ISO codes: EUR, USD…
-    return f"{_label(unit.group('base'), lang)} {_value(value, lang, unit.group('base'))} {shown}"
+    return unit.group("base"), " " + UNIT_SHOWN.get(code, code.upper())          # currencies as ISO codes
+
+
+def _pair(key: object, value: object, lang: str) -> str:
+    """« label valeur », with a unit the key carries moved after the value: cost_eur 18.9 → « coût 18,9 EUR »,
+    distance_km 12 → « distance 12 km », rate_pct 4.5 → « taux 4,5 % »."""
+    base, shown = _unit(key, value)
+    return f"{_label(base, lang)} {_value(value, lang, base)}{shown}"
 
 
 def _label(key: object, lang: str) -> str:
@@ -324,7 +331,7 @@ def _item(value: object, lang: str) -> str:
     if not isinstance(value, dict):
         return _value(value, lang)
     words = [str(v) for v in value.values() if isinstance(v, str)]
-    others = [f"{_label(k, lang)} {_value(v, lang, str(k))}" for k, v in value.items() if not isinstance(v, str)]
+    others = [_pair(k, v, lang) for k, v in value.items() if not isinstance(v, str)]
     head = " – ".join(words)
     if head and others:
         return f"{head} ({', '.join(others)})"
@@ -347,8 +354,9 @@ def _together(lines: list[tuple[str, dict, object]], lang: str) -> str | None:
         if len(kept) != 1 or (key is not None and kept[0][0] != key):
             return None
         key = kept[0][0]
-        rows.append(f"{subject} {_value(kept[0][1], lang, str(key))}" + (f" {currency}" if currency else ""))
-    label = _label(key, lang)
+        base, unit = _unit(key, kept[0][1])
+        rows.append(f"{subject} {_value(kept[0][1], lang, base)}{unit}" + (f" {currency}" if currency else ""))
+    label = _label(_unit(key, 0)[0], lang)
     return f"{label[0].upper()}{label[1:]}" + (" : " if lang == "fr" else ": ") + ", ".join(rows)
 
 

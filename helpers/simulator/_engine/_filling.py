@@ -77,6 +77,29 @@ def required(tool: dict) -> list[str]:
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
 
+LIST_WORDS = frozenset({"et", "and", "ou", "or"})
+
+
+def _owned_numbers(name: str, text: str) -> list[int]:
+    """Numbers named by the parameter's own noun (train_number and « le TGV 6611 », « train 6611 »): the word
+    just before the number means what the parameter's name does, the way ID_CUES words do for any id."""
+    owner = re.sub(r"(?:^|_)(?:id|number|numero|no|num|ref)$", "", lex.fold(name)).strip("_")
+    if not owner:
+        return []
+    meant = {lex.stem(w) for w in lex.words(owner)} | lex.concepts(lex.words(owner))
+    tokens = lex.words(text)
+    found: list[int] = []
+    for i, word in enumerate(tokens):
+        if not (lex.stem(word) in meant or lex.concepts([word]) & meant):
+            continue
+        j = i + 1                              # « trains 6611 et 17742 »: every number the noun introduces
+        while j < len(tokens) and tokens[j].isdigit():
+            if int(tokens[j]) not in found:
+                found.append(int(tokens[j]))
+            j += 2 if tokens[j + 1:j + 2] and tokens[j + 1] in LIST_WORDS else 1
+    return found
+
+
 def kind_of(name: str, spec: dict) -> str:
     """What a property wants: place, email, language, text, expression, person, date, unit, currency, id…"""
     folded = lex.fold(name)
@@ -204,7 +227,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         return known
     if types & {"integer", "number"} and not types & {"string"}:
         if kind in ("id", "other") and (rd.cued_numbers(latest) or kind == "id"):
-            cued = ctx.facts.first(rd.cued_numbers)
+            cued = ctx.facts.first(rd.cued_numbers) or (_owned_numbers(name, latest) if kind == "id" else [])
             if cued:
                 return cued[0]
         if kind == "amount":
@@ -278,7 +301,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         found = ctx.facts.first(rd.identifiers)
         if found:
             return found[0]
-        cued = ctx.facts.first(rd.cued_numbers)
+        cued = ctx.facts.first(rd.cued_numbers) or _owned_numbers(name, latest)
         return str(cued[0]) if cued else None
     if kind == "amount":
         amount = next(iter(ctx.facts.first(rd.operands)), None)
@@ -479,7 +502,7 @@ def entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
     name, kind = main
     latest = facts.latest
     if kind == "id":
-        values = rd.identifiers(latest) or [str(n) for n in rd.cued_numbers(latest)]
+        values = rd.identifiers(latest) or [str(n) for n in rd.cued_numbers(latest) or _owned_numbers(name, latest)]
     elif kind == "email":
         values = rd.emails(latest)
     elif kind == "place":
