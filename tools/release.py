@@ -52,8 +52,10 @@ def generate(into: Path) -> None:
 
 
 def differences(a: Path, b: Path) -> list[str]:
+    """What differs between two folders, without what JupyterLab writes beside an opened notebook
+    (`.ipynb_checkpoints/`, ignored by git too): a learner who opened release/ has changed nothing."""
     out = []
-    cmp = filecmp.dircmp(a, b)
+    cmp = filecmp.dircmp(a, b, ignore=[*filecmp.DEFAULT_IGNORES, ".ipynb_checkpoints"])
     out += [f"seulement dans {a.name}/ : {x}" for x in cmp.left_only]
     out += [f"manquant dans {a.name}/ : {x}" for x in cmp.right_only]
     out += [f"différent : {x}" for x in cmp.diff_files]

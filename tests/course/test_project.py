@@ -57,6 +57,22 @@ def test_release_check_that_cannot_build_the_environment_says_so_and_exits_2(tmp
     assert "création de l'environnement" in done.stderr
 
 
+def test_release_check_ignores_what_jupyterlab_writes_beside_an_opened_notebook(tmp_path):
+    """Opening release/1.1 in JupyterLab writes .ipynb_checkpoints/ there (seen: a CI run of a clone in which
+    JupyterLab had been opened failed on it); release/ is still what source/ gives. A real difference still shows."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    import release
+    for side in ("a", "b"):
+        (tmp_path / side / "1.1").mkdir(parents=True)
+        (tmp_path / side / "1.1" / "lecon.ipynb").write_text("{}")
+    (tmp_path / "a" / "1.1" / ".ipynb_checkpoints").mkdir()
+    (tmp_path / "a" / "1.1" / ".ipynb_checkpoints" / "lecon-checkpoint.ipynb").write_text("{}")
+    assert release.differences(tmp_path / "a", tmp_path / "b") == []
+    (tmp_path / "a" / "1.1" / "lecon.ipynb").write_text('{"modifié": true}')
+    assert release.differences(tmp_path / "a", tmp_path / "b") == ["différent : lecon.ipynb"]
+
+
 def test_ci_runs_exactly_the_readme_test_command():
     assert (ROOT / ".ci" / "run").read_text().strip().endswith("exec ./cours test")
     assert "./cours test" in (ROOT / "README.md").read_text()
