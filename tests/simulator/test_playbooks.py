@@ -119,6 +119,28 @@ def test_support_skips_verification_when_pushed_to_and_a_gate_brings_it_back(cli
     assert [n for n, _ in log] == ["lookup_order", "process_refund", "get_customer", "process_refund"]
 
 
+def test_support_refunds_the_amount_looked_up_even_when_the_result_renames_the_order(client):
+    """The service answers ORD-4410 as CMD-4410 (a new format, or a hook's rewrite): the model knows which order
+    it asked about and takes its amount from that result."""
+    log = []
+    impl = support_impl(log)
+    impl["lookup_order"] = lambda order_id: {"order_id": "CMD-" + order_id[4:], "amount": 120.0}
+    loop(client, ASK, SUPPORT, impl)
+    assert log[-1] == ("process_refund", {"order_id": "ORD-4410", "amount": 120, "customer_id": "C-7"})
+
+
+def test_support_asks_for_a_required_amount_it_cannot_find_rather_than_send_an_incomplete_call(client):
+    log = []
+    tools = [*SUPPORT[:2], {**SUPPORT[2], "input_schema": {**SUPPORT[2]["input_schema"],
+                                                           "required": ["order_id", "amount", "customer_id"]}},
+             SUPPORT[3]]
+    impl = support_impl(log)
+    impl["lookup_order"] = lambda order_id: {"order_id": order_id, "status": "livrée"}
+    final, _ = loop(client, ASK, tools, impl)
+    assert "process_refund" not in [name for name, _ in log]
+    assert final.stop_reason == "end_turn" and "amount" in final.content[0].text
+
+
 DATE_TOOLS = [tool("carrier_a_status", order_id="string"), tool("carrier_b_status", order_id="string"),
               tool("carrier_c_status", order_id="string")]
 

@@ -14,7 +14,7 @@ import re
 from .._conversation import Conversation, ToolCall
 from .._model import Reply, playbook, text
 from . import reading
-from .filling import fill
+from .filling import fill, missing
 
 TOOLS = ("get_customer", "lookup_order", "process_refund", "escalate_to_human")
 REFUND = re.compile(r"rembours|refund", re.I)
@@ -67,11 +67,15 @@ class Desk:
 
     @property
     def orders(self) -> dict[str, dict]:
+        """The orders looked up, under the number the model asked for (the one the customer gave), or under the
+        result's own number when the call named none. A result may name the order otherwise (a hook or the
+        service rewrote ORD-3310 as CMD-3310): the model still knows which order it asked about."""
         found = {}
         for call in self.calls("lookup_order"):
             data = call.data()
             if call.answered and not call.is_error and isinstance(data, dict):
-                oid = str(data.get("order_id") or call.input.get("order_id") or next(iter(call.input.values()), ""))
+                asked = call.input.get("order_id") or next(iter(call.input.values()), "")
+                oid = str(asked or data.get("order_id") or "")
                 found[oid.upper()] = data
         return found
 
@@ -259,6 +263,10 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
         if order_id is None:
             return text("De quelle commande s'agit-il ? Il me faut son numéro (par exemple ORD-1234).")
         tool_input = fill(conv.tools[desk.names["process_refund"]], desk.facts(order_id))
+        lacking = missing(conv.tools[desk.names["process_refund"]], tool_input)
+        if lacking:
+            return text(f"Pour lancer le remboursement de la commande {order_id}, il me manque : "
+                        f"{', '.join(lacking)}. Pouvez-vous me l'indiquer ?")
         say = "Identité vérifiée : je relance le remboursement." if refunds else "Je lance le remboursement."
         return Reply().say(say).call(desk.names["process_refund"], tool_input)
 
