@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LEARNER_REPOSITORY = "cours-agents-claude/cours-agents-claude-etudiant"
 BRANCH = "main"
-FILES = ["environment.yml", "requirements.txt", "pyproject.toml", "postBuild", "cours"]
+FILES = ["environment.yml", "requirements.txt", "pyproject.toml", "postBuild", "cours", "jupyterlab-overrides.json"]
 INSTRUCTOR_PREFIX = "9."      # notebooks/9.x: instructors' companions (the dashboard reads a gradebook)
 
 

@@ -330,7 +330,7 @@ def open_notebook(page, lab: Lab, relative: str):
 
 def run_all_cells(page) -> None:
     """Menu « Run › Run All Cells » (or its French label), then wait until the kernel is done."""
-    page.get_by_role("menuitem", name=re.compile(r"^(Run|Exécuter)$")).click()
+    page.get_by_role("menuitem", name=re.compile(r"^(Run|Exécution)$")).click()
     page.get_by_role("menuitem", name=re.compile(r"^(Run All Cells|Exécuter toutes les cellules)$")).click()
     page.wait_for_function(RUN_STARTED, arg=NOTEBOOK, timeout=30_000)
     page.wait_for_function(ALL_CELLS_RAN, arg=NOTEBOOK, timeout=CELLS_TIMEOUT_MS, polling=200)
@@ -515,6 +515,7 @@ def test_notebook_runs_to_its_last_cell_and_its_widgets_answer_in_jupyterlab(pag
         assert banner.count() >= 1, "le bandeau de mode est absent"
         assert "Mode hors ligne — réponses simulées" in banner.first.inner_text()
         assert page.get_by_role("menuitem", name="Nbgrader").count() == 0, "menu Nbgrader visible d'un apprenant"
+        assert page.get_by_role("menuitem", name="Fichier").count() == 1, "les menus de JupyterLab ne sont pas en français"
 
         notices = panel.locator("div.cours-a-faire").all_inner_texts()
         if is_student_version(notebook):

@@ -40,6 +40,20 @@ def test_environment_yml_has_no_local_paths_and_postbuild_installs_helpers():
     assert post.stat().st_mode & stat.S_IXUSR
 
 
+def test_the_environments_jupyterlab_speaks_french_and_fetches_no_news():
+    """What `./cours` (and postBuild, on Binder) give JupyterLab as defaults: the pinned French language pack, and
+    no news or update check (a request to the Internet at every start, and a pop-up in English)."""
+    import sys
+    from jupyterlab_server.settings_utils import _get_overrides
+    assert importlib.util.find_spec("jupyterlab_language_pack_fr_FR"), "pack de langue absent : ./cours preparer"
+    overrides, error = _get_overrides(str(Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings"))
+    assert not error
+    assert overrides.get("@jupyterlab/translation-extension:plugin", {}).get("locale") == "fr_FR"
+    news = overrides.get("@jupyterlab/apputils-extension:notification", {})
+    assert news.get("fetchNews") == "false" and news.get("checkForUpdates") is False
+    assert "jupyterlab-overrides.json" in (ROOT / "postBuild").read_text()
+
+
 def test_release_check_that_cannot_build_the_environment_says_so_and_exits_2(tmp_path):
     """`tools/release.py --check` from a Python without nbgrader, in a clone whose environment cannot be built:
     exit 2 (« cannot check ») with a French message saying what to run — never 1, which means « not in sync »."""
