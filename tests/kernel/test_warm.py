@@ -93,8 +93,13 @@ def test_a_kernel_is_a_fork_of_the_zygote_with_its_own_folder_environment_and_fr
         assert Path(facts["helpers"]).resolve() == Path(warm_kernel.__file__).resolve().parents[1] / "__init__.py"
         assert facts["path0"] in (str(tmp_path), "")
         # « Interrupt »: a long cell stops with KeyboardInterrupt, the kernel lives on.
-        kc.execute("import time; time.sleep(30)")
-        time.sleep(1.0)
+        sleeping = kc.execute("import time; time.sleep(30)")
+        deadline = time.monotonic() + 30        # interrupt once the cell runs (a loaded CI may take a while)
+        while time.monotonic() < deadline:
+            msg = kc.get_iopub_msg(timeout=30)
+            if msg["parent_header"].get("msg_id") == sleeping and msg["msg_type"] == "execute_input":
+                break
+        time.sleep(0.5)
         km.interrupt_kernel()
         reply = kc.get_shell_msg(timeout=20)
         assert reply["content"]["status"] == "error" and reply["content"]["ename"] == "KeyboardInterrupt"
