@@ -1,5 +1,9 @@
 """nbgrader preprocessors that make autograding trustworthy (registered in nbgrader_config.py).
 
+- `RefuseLinks` (first sanitizer) grades a linked notebook as empty and deletes, from the autograded
+  folder, the copies nbgrader made by following a submission's symbolic links.
+- `TrustGradebookMetadata` (second sanitizer) takes every cell's nbgrader kind from the gradebook:
+  a submission's metadata can neither pose a cell as a test nor make nbgrader's sanitizers fail.
 - `StartVerdicts` checks that the sandbox can run (bubblewrap), takes the submission's code
   cells as submitted (before any execution) and prepares a private working folder.
 - `SandboxedExecute` runs the notebook in the sandbox kernel (sandbox.py: bubblewrap, Unix
@@ -244,6 +248,90 @@ class ApplyVerdicts(NbGraderPreprocessor):
             return verdicts.judge_submission(exercise, cells, verdicts.seed_for(secret, exercise, cells), workdir)
         except Exception as exc:  # noqa: BLE001 - a submission always gets a score, never a crashed batch
             return verdicts.not_run(exercise, [f"la vérification n'a pas pu aller au bout ({type(exc).__name__})"])
+
+
+class RefuseLinks(NbGraderPreprocessor):
+    """First of the sanitizers: nothing a submission links to is graded, copied or handed back.
+
+    nbgrader reads the submitted notebook and copies the student's other files with the grader's
+    rights, following symbolic links: a link to the master notebook was graded as the student's
+    work, and links to the gradebook or the master landed, as plain copies, in the student's
+    autograded folder (readable by their kernel, copied again into their feedback). Here, a
+    submission whose notebook, assignment or student folder is a link is graded as an empty
+    notebook; a file or folder that was a link in the submitted folder is deleted from the
+    autograded one before anything reads it.
+    """
+
+    def preprocess(self, nb, resources):
+        from nbgrader.coursedir import CourseDirectory
+        info = resources.get("nbgrader", {})
+        coursedir = CourseDirectory(config=self.config, root=str(course_root(resources)))
+        submitted = Path(coursedir.format_path(coursedir.submitted_directory, info["student"], info["assignment"]))
+        autograded = Path(coursedir.format_path(coursedir.autograded_directory, info["student"], info["assignment"]))
+        top = Path(coursedir.root) / coursedir.submitted_directory       # the student's and assignment's folders below
+        notebook = submitted / f"{info['notebook']}.ipynb"
+        chain = [notebook, *[p for p in notebook.parents if len(p.parts) > len(top.parts)]]
+        if any(p.is_symlink() for p in chain):
+            self.log.warning("Copie de %s : le notebook rendu est un lien symbolique, noté comme vide", info["student"])
+            nb.cells = []
+            return nb, resources
+        for folder, dirs, files in os.walk(submitted):
+            for name in dirs + files:
+                path = Path(folder) / name
+                if path.is_symlink():
+                    self.log.warning("Copie de %s : lien symbolique %s ignoré", info["student"],
+                                     path.relative_to(submitted))
+                    copied = autograded / path.relative_to(submitted)
+                    if copied.is_dir() and not copied.is_symlink():
+                        shutil.rmtree(copied, ignore_errors=True)
+                    elif copied.exists() or copied.is_symlink():
+                        copied.unlink()
+        return nb, resources
+
+
+class TrustGradebookMetadata(NbGraderPreprocessor):
+    """Second of the sanitizers: a cell's nbgrader metadata is the gradebook's, never the submission's.
+
+    nbgrader restores a graded cell's source, points and lock from the gradebook, but not its kind: a
+    test cell turned into a solution, a cell with `grade: true` and no `grade_id`, or one whose id
+    the gradebook does not know makes nbgrader's own sanitizers raise (KeyError, « Inconsistent
+    checksums ») and the whole submission goes ungraded. Here every flag of a known cell comes
+    from the gradebook; a cell the gradebook does not know loses its nbgrader metadata and is an
+    ordinary learner cell — it cannot pose as a test cell either.
+    """
+
+    FLAGS = ("grade", "solution", "locked", "task", "points", "cell_type")
+
+    def preprocess(self, nb, resources):
+        from nbgrader.api import Gradebook
+        info = resources["nbgrader"]
+        with Gradebook(info["db_url"]) as gb:
+            source = gb.find_notebook(info["notebook"], info["assignment"])
+            known = {cell.name: cell for cell in source.source_cells}
+            grades = {cell.name: float(cell.max_score) for cell in source.grade_cells}
+            solutions = {cell.name for cell in source.solution_cells}
+            tasks = {cell.name for cell in source.task_cells}
+            for cell in nb.cells:
+                meta = cell.get("metadata")
+                if not isinstance(meta, dict) or "nbgrader" not in meta:
+                    continue
+                ours = meta["nbgrader"]
+                name = ours.get("grade_id") if isinstance(ours, dict) else None
+                if not isinstance(name, str) or name not in known:
+                    self.log.warning("Métadonnées nbgrader inconnues retirées d'une cellule (%r)", name)
+                    del meta["nbgrader"]
+                    continue
+                truth = {"grade": name in grades, "solution": name in solutions, "locked": bool(known[name].locked),
+                         "task": name in tasks, "cell_type": known[name].cell_type}
+                if name in grades:
+                    truth["points"] = grades[name]
+                changed = {k for k in self.FLAGS if ours.get(k) != truth.get(k) and (k in truth or k in ours)}
+                if changed:
+                    self.log.warning("Cellule %s : %s remis comme dans le carnet de notes", name, ", ".join(sorted(changed)))
+                    for key in self.FLAGS:
+                        ours.pop(key, None)
+                    ours.update(truth)
+        return nb, resources
 
 
 class RestoreDeletedTests(OverwriteCells):
