@@ -38,6 +38,10 @@ from . import sandbox, verdicts
 KERNEL = "cours-bac-a-sable"
 GRADE_CALL = re.compile(r"""grade\(\s*["']([0-9.]+[a-z]?)["']""")
 NOTEBOOK_SECONDS = float(os.environ.get("COURS_DELAI_NOTEBOOK_S", "600"))
+# What the kernel may send the grader: one ZMQ frame (libzmq drops a larger one before it is read: the grader
+# never holds it) and the outputs kept per cell (past it, the cell's outputs stop, a note says so).
+MAX_MESSAGE = 8 * 2**20
+MAX_CELL_OUTPUT = 2 * 2**20
 
 
 def install_kernelspec() -> str:
@@ -116,12 +120,38 @@ class SandboxedExecute(Execute):
         km.transport = "ipc"
         km.connection_file = str(folder / "noyau.json")
         km.ip = str(folder / "s")          # replaced by the provisioner with the sandbox's /tmp, seen from here
+        make_client = km.client
+
+        def client(**kwargs):
+            import zmq.asyncio
+            context = zmq.asyncio.Context()
+            context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)     # every socket of this client
+            kc = make_client(context=context, **kwargs)
+            kc._created_context = True                           # destroyed with the client, as its own would be
+            return kc
+        km.client = client
         return km
+
+    def output(self, outs, msg, display_id, cell_index):
+        """nbclient's output, within MAX_CELL_OUTPUT bytes per cell: a flood of outputs ends in one note."""
+        used = self._output_bytes.get(cell_index, 0)
+        if used > MAX_CELL_OUTPUT:
+            return None
+        size = len(json.dumps(msg.get("content", {}), ensure_ascii=False, default=str))
+        self._output_bytes[cell_index] = used + size
+        if used + size > MAX_CELL_OUTPUT:
+            note = NotebookNode(output_type="stream", name="stderr", text=(
+                f"[Correction] Sortie tronquée : cette cellule a produit plus de {MAX_CELL_OUTPUT // 2**20} Mo de "
+                f"sorties ; la suite n'est pas conservée.\n"))
+            outs.append(note)
+            return note
+        return super().output(outs, msg, display_id, cell_index)
 
     def preprocess(self, nb, resources, km=None):
         self.kernel_name = KERNEL
         self.resources = resources
         self._done: list[int] = []
+        self._output_bytes: dict[int, int] = {}
         self._started = time.monotonic()
         self._watch = threading.Event()
         watcher = threading.Thread(target=self._watch_limits, daemon=True)
