@@ -154,12 +154,26 @@ class SandboxedExecute(Execute):
         self._output_bytes: dict[int, int] = {}
         self._started = time.monotonic()
         self._watch = threading.Event()
+        self._no_kernel = ""
         watcher = threading.Thread(target=self._watch_limits, daemon=True)
         watcher.start()
         try:
             return super().preprocess(nb, resources, km=km)
+        except Exception as exc:  # noqa: BLE001 - no kernel could start: the cells are not run, the verdicts still are
+            if self._done or not self._kernel_failure(exc):
+                raise
+            self.log.warning("Aucun noyau n'a pu démarrer pour cette copie (%s) : cellules non exécutées", exc)
+            for index, cell in enumerate(nb.cells):
+                self.preprocess_cell(cell, resources, index)
+            return nb, resources
         finally:
             self._watch.set()
+
+    @staticmethod
+    def _kernel_failure(exc: Exception) -> bool:
+        from nbclient.exceptions import DeadKernelError
+        return isinstance(exc, (DeadKernelError, RuntimeError, TimeoutError, OSError)) and not isinstance(
+            exc, NotImplementedError)
 
     def _watch_limits(self) -> None:
         """Kill the kernel's sandbox from outside past the memory or process limit (handled as a death)."""
@@ -174,6 +188,12 @@ class SandboxedExecute(Execute):
     def preprocess_cell(self, cell, resources, index):
         from nbclient.exceptions import CellTimeoutError, DeadKernelError
         if cell.cell_type != "code" or is_test(cell) or is_demo(cell):
+            return cell, resources
+        if self._no_kernel or self.kc is None:
+            self._no_kernel = self._no_kernel or "aucun noyau n'a pu démarrer"
+            cell.outputs = [NotebookNode(output_type="error", ename="NoyauIndisponible", evalue=(
+                f"Cellule non exécutée : {self._no_kernel}. La note vient des vérifications, qui relancent vos "
+                f"fonctions à part."), traceback=[])]
             return cell, resources
         if time.monotonic() - self._started > NOTEBOOK_SECONDS:
             cell.outputs = [NotebookNode(output_type="error", ename="DelaiDepasse", evalue=(
@@ -207,15 +227,28 @@ class SandboxedExecute(Execute):
         except Exception:  # noqa: BLE001 - the old kernel is dead; whatever is left of it goes
             pass
         self.km, self.kc = None, None
-        self.km = self.create_kernel_manager()
-        self.start_new_kernel()
-        self.start_new_kernel_client()
+        # Nothing of the dead kernel survives it: its processes, and the /tmp it may have filled (the new
+        # kernel's sockets and working copy live there).
+        from .atelier import atelier
+        atelier().sweep()
+        try:
+            self.km = self.create_kernel_manager()
+            self.start_new_kernel()
+            self.start_new_kernel_client()
+        except Exception as exc:  # noqa: BLE001 - the remaining cells are marked, grading goes on
+            if not self._kernel_failure(exc):
+                raise
+            self.log.warning("Le noyau n'a pas pu redémarrer (%s) : cellules suivantes non exécutées", exc)
+            self._no_kernel = "le noyau n'a pas pu redémarrer"
+            self.kc = None
 
     def _restart_and_replay(self) -> None:
         from nbclient.exceptions import DeadKernelError
         self.log.warning("Noyau arrêté : nouveau noyau, puis rejeu de %d cellule(s)", len(self._done))
         self._fresh_kernel()
         for index in list(self._done):
+            if self._no_kernel:
+                break
             original = self.nb.cells[index]
             try:
                 self.execute_cell(copy.deepcopy(original), index, store_history=True)

@@ -74,13 +74,16 @@ def _kernel_workspace(args: dict) -> str:
         info["ip"] = info["ip"][len(view):]
     os.makedirs(os.path.dirname(info["ip"]) or "/tmp", mode=0o700, exist_ok=True)
     work = "/tmp/travail-" + os.path.basename(os.path.dirname(info["ip"]))
+    path = os.path.join(os.path.dirname(info["ip"]), "noyau.json")
+    with open(path, "w") as f:          # first: the kernel's own file, before the student's
+        json.dump(info, f)
     if args.get("copy") and os.path.isdir(args["copy"]):
-        shutil.copytree(args["copy"], work, symlinks=False, ignore_dangling_symlinks=True, dirs_exist_ok=True)
+        try:
+            shutil.copytree(args["copy"], work, symlinks=True, dirs_exist_ok=True)
+        except (OSError, shutil.Error):
+            pass                        # what did not fit or could not be read stays out; the kernel starts
     os.makedirs(work, mode=0o700, exist_ok=True)
     os.chdir(work)
-    path = os.path.join(os.path.dirname(info["ip"]), "noyau.json")
-    with open(path, "w") as f:
-        json.dump(info, f)
     return path
 
 
