@@ -18,7 +18,7 @@ from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
 
 import helpers.grading
 from helpers.grading.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
-                              WrapReports)
+                              RefuseLinks, TrustGradebookMetadata, WrapReports)
 
 c = get_config()  # noqa: F821 - provided by nbgrader
 
@@ -31,10 +31,11 @@ c.CourseDirectory.db_url = "sqlite:///gradebook.db"
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"
 
-# An edited test cell is restored (nbgrader's own check); a deleted one comes back.
+# Nothing a submission links to is graded or copied; a cell's kind (test, solution, locked, points) comes from the
+# gradebook, never from the submission; an edited test cell is restored (nbgrader's own check); a deleted one comes back.
 c.RestoreDeletedTests.add_missing_cells = True
-c.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, RestoreDeletedTests,
-                                      CheckCellMetadata]
+c.Autograde.sanitize_preprocessors = [RefuseLinks, TrustGradebookMetadata, ClearOutput, DeduplicateIds,
+                                      OverwriteKernelspec, RestoreDeletedTests, CheckCellMetadata]
 
 c.Autograde.autograde_preprocessors = [
     StartVerdicts, SandboxedExecute, ApplyVerdicts,

@@ -1,5 +1,9 @@
 """nbgrader preprocessors that make autograding trustworthy (registered in nbgrader_config.py).
 
+- `RefuseLinks` (first sanitizer) grades a linked notebook as empty and deletes, from the autograded
+  folder, the copies nbgrader made by following a submission's symbolic links.
+- `TrustGradebookMetadata` (second sanitizer) takes every cell's nbgrader kind from the gradebook:
+  a submission's metadata can neither pose a cell as a test nor make nbgrader's sanitizers fail.
 - `StartVerdicts` checks that the sandbox can run (bubblewrap), takes the submission's code
   cells as submitted (before any execution) and prepares a private working folder.
 - `SandboxedExecute` runs the notebook in the sandbox kernel (sandbox.py: bubblewrap, Unix
@@ -34,6 +38,10 @@ from . import sandbox, verdicts
 KERNEL = "cours-bac-a-sable"
 GRADE_CALL = re.compile(r"""grade\(\s*["']([0-9.]+[a-z]?)["']""")
 NOTEBOOK_SECONDS = float(os.environ.get("COURS_DELAI_NOTEBOOK_S", "600"))
+# What the kernel may send the grader: one ZMQ frame (libzmq drops a larger one before it is read: the grader
+# never holds it) and the outputs kept per cell (past it, the cell's outputs stop, a note says so).
+MAX_MESSAGE = 8 * 2**20
+MAX_CELL_OUTPUT = 2 * 2**20
 
 
 def install_kernelspec() -> str:
@@ -112,20 +120,60 @@ class SandboxedExecute(Execute):
         km.transport = "ipc"
         km.connection_file = str(folder / "noyau.json")
         km.ip = str(folder / "s")          # replaced by the provisioner with the sandbox's /tmp, seen from here
+        make_client = km.client
+
+        def client(**kwargs):
+            import zmq.asyncio
+            context = zmq.asyncio.Context()
+            context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)     # every socket of this client
+            kc = make_client(context=context, **kwargs)
+            kc._created_context = True                           # destroyed with the client, as its own would be
+            return kc
+        km.client = client
         return km
+
+    def output(self, outs, msg, display_id, cell_index):
+        """nbclient's output, within MAX_CELL_OUTPUT bytes per cell: a flood of outputs ends in one note."""
+        used = self._output_bytes.get(cell_index, 0)
+        if used > MAX_CELL_OUTPUT:
+            return None
+        size = len(json.dumps(msg.get("content", {}), ensure_ascii=False, default=str))
+        self._output_bytes[cell_index] = used + size
+        if used + size > MAX_CELL_OUTPUT:
+            note = NotebookNode(output_type="stream", name="stderr", text=(
+                f"[Correction] Sortie tronquée : cette cellule a produit plus de {MAX_CELL_OUTPUT // 2**20} Mo de "
+                f"sorties ; la suite n'est pas conservée.\n"))
+            outs.append(note)
+            return note
+        return super().output(outs, msg, display_id, cell_index)
 
     def preprocess(self, nb, resources, km=None):
         self.kernel_name = KERNEL
         self.resources = resources
         self._done: list[int] = []
+        self._output_bytes: dict[int, int] = {}
         self._started = time.monotonic()
         self._watch = threading.Event()
+        self._no_kernel = ""
         watcher = threading.Thread(target=self._watch_limits, daemon=True)
         watcher.start()
         try:
             return super().preprocess(nb, resources, km=km)
+        except Exception as exc:  # noqa: BLE001 - no kernel could start: the cells are not run, the verdicts still are
+            if self._done or not self._kernel_failure(exc):
+                raise
+            self.log.warning("Aucun noyau n'a pu démarrer pour cette copie (%s) : cellules non exécutées", exc)
+            for index, cell in enumerate(nb.cells):
+                self.preprocess_cell(cell, resources, index)
+            return nb, resources
         finally:
             self._watch.set()
+
+    @staticmethod
+    def _kernel_failure(exc: Exception) -> bool:
+        from nbclient.exceptions import DeadKernelError
+        return isinstance(exc, (DeadKernelError, RuntimeError, TimeoutError, OSError)) and not isinstance(
+            exc, NotImplementedError)
 
     def _watch_limits(self) -> None:
         """Kill the kernel's sandbox from outside past the memory or process limit (handled as a death)."""
@@ -140,6 +188,12 @@ class SandboxedExecute(Execute):
     def preprocess_cell(self, cell, resources, index):
         from nbclient.exceptions import CellTimeoutError, DeadKernelError
         if cell.cell_type != "code" or is_test(cell) or is_demo(cell):
+            return cell, resources
+        if self._no_kernel or self.kc is None:
+            self._no_kernel = self._no_kernel or "aucun noyau n'a pu démarrer"
+            cell.outputs = [NotebookNode(output_type="error", ename="NoyauIndisponible", evalue=(
+                f"Cellule non exécutée : {self._no_kernel}. La note vient des vérifications, qui relancent vos "
+                f"fonctions à part."), traceback=[])]
             return cell, resources
         if time.monotonic() - self._started > NOTEBOOK_SECONDS:
             cell.outputs = [NotebookNode(output_type="error", ename="DelaiDepasse", evalue=(
@@ -173,15 +227,28 @@ class SandboxedExecute(Execute):
         except Exception:  # noqa: BLE001 - the old kernel is dead; whatever is left of it goes
             pass
         self.km, self.kc = None, None
-        self.km = self.create_kernel_manager()
-        self.start_new_kernel()
-        self.start_new_kernel_client()
+        # Nothing of the dead kernel survives it: its processes, and the /tmp it may have filled (the new
+        # kernel's sockets and working copy live there).
+        from .atelier import atelier
+        atelier().sweep()
+        try:
+            self.km = self.create_kernel_manager()
+            self.start_new_kernel()
+            self.start_new_kernel_client()
+        except Exception as exc:  # noqa: BLE001 - the remaining cells are marked, grading goes on
+            if not self._kernel_failure(exc):
+                raise
+            self.log.warning("Le noyau n'a pas pu redémarrer (%s) : cellules suivantes non exécutées", exc)
+            self._no_kernel = "le noyau n'a pas pu redémarrer"
+            self.kc = None
 
     def _restart_and_replay(self) -> None:
         from nbclient.exceptions import DeadKernelError
         self.log.warning("Noyau arrêté : nouveau noyau, puis rejeu de %d cellule(s)", len(self._done))
         self._fresh_kernel()
         for index in list(self._done):
+            if self._no_kernel:
+                break
             original = self.nb.cells[index]
             try:
                 self.execute_cell(copy.deepcopy(original), index, store_history=True)
@@ -244,6 +311,90 @@ class ApplyVerdicts(NbGraderPreprocessor):
             return verdicts.judge_submission(exercise, cells, verdicts.seed_for(secret, exercise, cells), workdir)
         except Exception as exc:  # noqa: BLE001 - a submission always gets a score, never a crashed batch
             return verdicts.not_run(exercise, [f"la vérification n'a pas pu aller au bout ({type(exc).__name__})"])
+
+
+class RefuseLinks(NbGraderPreprocessor):
+    """First of the sanitizers: nothing a submission links to is graded, copied or handed back.
+
+    nbgrader reads the submitted notebook and copies the student's other files with the grader's
+    rights, following symbolic links: a link to the master notebook was graded as the student's
+    work, and links to the gradebook or the master landed, as plain copies, in the student's
+    autograded folder (readable by their kernel, copied again into their feedback). Here, a
+    submission whose notebook, assignment or student folder is a link is graded as an empty
+    notebook; a file or folder that was a link in the submitted folder is deleted from the
+    autograded one before anything reads it.
+    """
+
+    def preprocess(self, nb, resources):
+        from nbgrader.coursedir import CourseDirectory
+        info = resources.get("nbgrader", {})
+        coursedir = CourseDirectory(config=self.config, root=str(course_root(resources)))
+        submitted = Path(coursedir.format_path(coursedir.submitted_directory, info["student"], info["assignment"]))
+        autograded = Path(coursedir.format_path(coursedir.autograded_directory, info["student"], info["assignment"]))
+        top = Path(coursedir.root) / coursedir.submitted_directory       # the student's and assignment's folders below
+        notebook = submitted / f"{info['notebook']}.ipynb"
+        chain = [notebook, *[p for p in notebook.parents if len(p.parts) > len(top.parts)]]
+        if any(p.is_symlink() for p in chain):
+            self.log.warning("Copie de %s : le notebook rendu est un lien symbolique, noté comme vide", info["student"])
+            nb.cells = []
+            return nb, resources
+        for folder, dirs, files in os.walk(submitted):
+            for name in dirs + files:
+                path = Path(folder) / name
+                if path.is_symlink():
+                    self.log.warning("Copie de %s : lien symbolique %s ignoré", info["student"],
+                                     path.relative_to(submitted))
+                    copied = autograded / path.relative_to(submitted)
+                    if copied.is_dir() and not copied.is_symlink():
+                        shutil.rmtree(copied, ignore_errors=True)
+                    elif copied.exists() or copied.is_symlink():
+                        copied.unlink()
+        return nb, resources
+
+
+class TrustGradebookMetadata(NbGraderPreprocessor):
+    """Second of the sanitizers: a cell's nbgrader metadata is the gradebook's, never the submission's.
+
+    nbgrader restores a graded cell's source, points and lock from the gradebook, but not its kind: a
+    test cell turned into a solution, a cell with `grade: true` and no `grade_id`, or one whose id
+    the gradebook does not know makes nbgrader's own sanitizers raise (KeyError, « Inconsistent
+    checksums ») and the whole submission goes ungraded. Here every flag of a known cell comes
+    from the gradebook; a cell the gradebook does not know loses its nbgrader metadata and is an
+    ordinary learner cell — it cannot pose as a test cell either.
+    """
+
+    FLAGS = ("grade", "solution", "locked", "task", "points", "cell_type")
+
+    def preprocess(self, nb, resources):
+        from nbgrader.api import Gradebook
+        info = resources["nbgrader"]
+        with Gradebook(info["db_url"]) as gb:
+            source = gb.find_notebook(info["notebook"], info["assignment"])
+            known = {cell.name: cell for cell in source.source_cells}
+            grades = {cell.name: float(cell.max_score) for cell in source.grade_cells}
+            solutions = {cell.name for cell in source.solution_cells}
+            tasks = {cell.name for cell in source.task_cells}
+            for cell in nb.cells:
+                meta = cell.get("metadata")
+                if not isinstance(meta, dict) or "nbgrader" not in meta:
+                    continue
+                ours = meta["nbgrader"]
+                name = ours.get("grade_id") if isinstance(ours, dict) else None
+                if not isinstance(name, str) or name not in known:
+                    self.log.warning("Métadonnées nbgrader inconnues retirées d'une cellule (%r)", name)
+                    del meta["nbgrader"]
+                    continue
+                truth = {"grade": name in grades, "solution": name in solutions, "locked": bool(known[name].locked),
+                         "task": name in tasks, "cell_type": known[name].cell_type}
+                if name in grades:
+                    truth["points"] = grades[name]
+                changed = {k for k in self.FLAGS if ours.get(k) != truth.get(k) and (k in truth or k in ours)}
+                if changed:
+                    self.log.warning("Cellule %s : %s remis comme dans le carnet de notes", name, ", ".join(sorted(changed)))
+                    for key in self.FLAGS:
+                        ours.pop(key, None)
+                    ours.update(truth)
+        return nb, resources
 
 
 class RestoreDeletedTests(OverwriteCells):

@@ -31,9 +31,11 @@ POLICY_ENV = "COURS_BAC_A_SABLE"
 NOBODY = 65534
 TMP_SIZE = 512 * 1024 * 1024             # the private /tmp (tmpfs)
 FILE_SIZE_LIMIT = 256 * 1024 * 1024      # RLIMIT_FSIZE: no disk-filling file
+COPY_BUDGET = TMP_SIZE // 4              # of the student's folder, copied into the kernel's /tmp
 CPU_SECONDS = int(os.environ.get("COURS_CPU_MAX_S", "900"))   # RLIMIT_CPU per process
 MEMORY_LIMIT = int(os.environ.get("COURS_MEMOIRE_MAX_MO", "3072")) * 1024 * 1024
 MAX_PROCESSES = 256                      # processes in one sandbox, counted from outside
+MAX_THREADS = 4096                       # threads of those processes (no RLIMIT_NPROC when grading as a user)
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "ssl", "ca-certificates", "alternatives",
              "nsswitch.conf", "host.conf", "mime.types", "fonts", "os-release", "debian_version")
 
@@ -239,25 +241,39 @@ def tree(pid: int) -> list[int]:
     return out
 
 
-def usage(pid: int) -> tuple[int, int]:
-    """(resident memory in bytes, number of processes) of the tree under `pid`."""
-    rss, count = 0, 0
+def usage(pid: int) -> tuple[int, int, int]:
+    """(memory in bytes, processes, threads) of the tree under `pid`; memory is resident memory plus the memory
+    files (memfd_create) its processes hold open — their pages are nobody's RSS until mapped."""
+    rss, count, threads = 0, 0, 0
+    held: dict[tuple[int, int], int] = {}
     for p in tree(pid):
         try:
             with open(f"/proc/{p}/statm") as f:
                 rss += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{p}/stat", "rb") as f:
+                stat = f.read()
+            threads += int(stat[stat.rindex(b")") + 2:].split()[17])
             count += 1
+            for fd in os.listdir(f"/proc/{p}/fd"):
+                try:
+                    if os.readlink(f"/proc/{p}/fd/{fd}").startswith("/memfd:"):
+                        st = os.stat(f"/proc/{p}/fd/{fd}")
+                        held[(st.st_dev, st.st_ino)] = st.st_blocks * 512
+                except OSError:
+                    continue
         except (OSError, ValueError, IndexError):
             continue
-    return rss, count
+    return rss + sum(held.values()), count, threads
 
 
 def over_limits(pid: int, memory: int = MEMORY_LIMIT) -> str | None:
-    rss, count = usage(pid)
+    rss, count, threads = usage(pid)
     if rss > memory:
         return f"mémoire {rss // 2**20} Mo > {memory // 2**20} Mo"
     if count > MAX_PROCESSES:
         return f"{count} processus > {MAX_PROCESSES}"
+    if threads > MAX_THREADS:
+        return f"{threads} fils d'exécution > {MAX_THREADS}"
     return None
 
 
@@ -272,17 +288,29 @@ def kill_tree(pid: int) -> None:
 # -- the kernel launcher -----------------------------------------------------------------------------
 
 def private_copy(folder: str | None, root: Path) -> Path:
-    """A copy of the student's folder (notebooks excepted: the kernel receives the code), symlinks left out."""
+    """A copy of the student's folder (notebooks excepted: the kernel receives the code), symlinks left out.
+
+    The kernel copies it again into its /tmp (a tmpfs of TMP_SIZE): past COPY_BUDGET bytes, files are left
+    out, so that a heavy folder cannot leave the kernel without room to start; each copy is readable by
+    the sandbox's user."""
     copy = root / "dossier"
     copy.mkdir()
+    budget = COPY_BUDGET
     if folder and os.path.isdir(folder):
-        for item in Path(folder).iterdir():
-            if item.is_symlink() or item.suffix == ".ipynb":
-                continue
-            if item.is_dir():
-                shutil.copytree(item, copy / item.name, symlinks=False, ignore_dangling_symlinks=True)
-            elif item.is_file() and item.stat().st_size < 64 * 2**20:
-                shutil.copy2(item, copy / item.name)
+        for top, dirs, files in os.walk(folder):          # a linked folder is never entered
+            here, rel = Path(top), Path(top).relative_to(folder)
+            dirs[:] = sorted(d for d in dirs if not (here / d).is_symlink())
+            (copy / rel).mkdir(exist_ok=True)
+            for name in sorted(files):
+                path = here / name
+                if path.is_symlink() or not path.is_file() or (rel == Path(".") and path.suffix == ".ipynb"):
+                    continue
+                size = path.stat().st_size
+                if size >= 64 * 2**20 or size > budget:
+                    continue
+                shutil.copyfile(path, copy / rel / name)
+                (copy / rel / name).chmod(0o644)
+                budget -= size
     return copy
 
 

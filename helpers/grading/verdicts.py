@@ -34,6 +34,9 @@ ENV = "COURS_CORRECTION"      # set inside every grading sandbox
 MAX_LINE = 16 * 1024 * 1024
 SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
 PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
+# All the scenarios of one exercise, both judgings included: a function that blocks where no signal reaches it
+# would otherwise cost PLAY_SECONDS per scenario, twice (40 min for the eight of 1.1.a).
+EXERCISE_SECONDS = float(os.environ.get("COURS_DELAI_EXERCICE_S", "420"))
 RESTARTS = 2
 SECRET_FILE = ".correction-secret"
 
@@ -196,9 +199,9 @@ class Player:
             elif message.get("ready"):
                 return message
 
-    def play(self, spec: dict, relays: dict) -> object:
+    def play(self, spec: dict, relays: dict, until: float) -> object:
         self.send({"play": spec, "relays": relays})
-        message = self.receive(time.monotonic() + PLAY_SECONDS)
+        message = self.receive(min(time.monotonic() + PLAY_SECONDS, until))
         if "result" not in message:
             raise _Dead("réponse illisible")
         self.tampered = self.tampered or _names(message.get("tampered"))
@@ -216,9 +219,10 @@ class Player:
 class Judging:
     """One exercise of one submission: players (restarted if learner code kills them), forwarders."""
 
-    def __init__(self, exercise_id: str, cells: list[str], run: Path) -> None:
+    def __init__(self, exercise_id: str, cells: list[str], run: Path, until: float | None = None) -> None:
         self.exercise = exercise_id
         self.cells = list(cells)
+        self.until = time.monotonic() + EXERCISE_SECONDS if until is None else until
         # Short paths: a Unix socket's path must fit in 108 bytes.
         self.root = Path(tempfile.mkdtemp(prefix="v", dir=run))
         self.root.chmod(0o755)
@@ -230,6 +234,7 @@ class Judging:
         self.trimmed: set[int] = set()
         self.tampered: list[str] = []
         self.died = False
+        self.out_of_time = False
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -280,6 +285,12 @@ class Judging:
                 path = self.api / f"{port}"
                 self.forwarders[port] = forwarder.Forwarder(str(path), port)
             relays[str(port)] = str(self.api / f"{port}")
+        if time.monotonic() >= self.until:
+            if not self.out_of_time:
+                self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) : "
+                                  f"les scénarios restants ne sont pas joués")
+            self.out_of_time = True
+            return _crashed()
         if self.player is None:
             if self.restarts > RESTARTS + 2 * len(self.cells):
                 return _crashed()
@@ -287,7 +298,7 @@ class Judging:
             if self.player is None:
                 return _crashed()
         try:
-            return self.player.play(spec, relays)
+            return self.player.play(spec, relays, self.until)
         except _Dead as dead:
             self.tampered += self.player.tampered
             self.player.kill()
@@ -312,11 +323,12 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -
     died during the scenarios (top-level code that kills processes, a daemon…), the same draw is judged
     again with every cell reduced to its definitions: the functions as written, without the code around
     them; the better of the two counts (never more than the functions themselves earn)."""
-    report, died = _judge_once(exercise_id, cells, seed, run)
-    if died and report.final is False:
+    until = time.monotonic() + EXERCISE_SECONDS
+    report, died = _judge_once(exercise_id, cells, seed, run, until)
+    if died and report.final is False and time.monotonic() < until:
         reduced = [definitions_only(cell) for cell in cells]
         if reduced != cells:
-            second, _ = _judge_once(exercise_id, reduced, seed, run)
+            second, _ = _judge_once(exercise_id, reduced, seed, run, until)
             if second.score > report.score and second.final is False:
                 second.criteria.append(Criterion("code_autour", "Le code hors des fonctions laisse la vérification "
                                                  "tourner", 0, False, "il arrêtait le processus de vérification : "
@@ -325,8 +337,9 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -
     return report
 
 
-def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path) -> tuple[Report, bool]:
-    judging = Judging(exercise_id, cells, run)
+def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
+                until: float | None = None) -> tuple[Report, bool]:
+    judging = Judging(exercise_id, cells, run, until)
     try:
         judging.player = judging._start()
         if judging.player is None:
@@ -341,6 +354,10 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path) -> tup
                           exercise(exercise_id).points, False,
                           f"vos cellules remplacent {', '.join(sorted(set(tampered))[:3])} : "
                           f"aucun point ne peut être accordé")]), True), False
+        if judging.out_of_time:
+            report.criteria.append(Criterion("temps", "La vérification tient dans le temps imparti", 0, False,
+                                             f"votre fonction a bloqué au-delà de {EXERCISE_SECONDS:g} s au total : "
+                                             f"les scénarios restants ont été comptés comme échoués"))
         if missing:
             report = Report(report.exercise, [
                 Criterion(c.key, c.rule, c.points, c.passed, c.detail if c.passed else

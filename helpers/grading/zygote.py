@@ -65,6 +65,25 @@ def _kill_tree(pid: int, sig: int = signal.SIGKILL) -> None:
             pass
 
 
+def _remove_ipc() -> None:
+    """Delete every System V shared memory segment, semaphore set and message queue of the sandbox: they outlive
+    the processes that made them (gigabytes of memory no process counts, and a channel to the next student)."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    remove = {"shm": lambda i: libc.shmctl(i, 0, None), "sem": lambda i: libc.semctl(i, 0, 0),
+              "msg": lambda i: libc.msgctl(i, 0, None)}      # IPC_RMID = 0
+    for kind, rm in remove.items():
+        try:
+            with open(f"/proc/sysvipc/{kind}") as f:
+                lines = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if len(fields) > 1 and fields[1].isdigit():
+                rm(int(fields[1]))
+
+
 def _kernel_workspace(args: dict) -> str:
     """The kernel's writable copy of the student's folder and its ZMQ sockets, both in this sandbox's /tmp."""
     with open(args["connection"]) as f:
@@ -74,13 +93,16 @@ def _kernel_workspace(args: dict) -> str:
         info["ip"] = info["ip"][len(view):]
     os.makedirs(os.path.dirname(info["ip"]) or "/tmp", mode=0o700, exist_ok=True)
     work = "/tmp/travail-" + os.path.basename(os.path.dirname(info["ip"]))
+    path = os.path.join(os.path.dirname(info["ip"]), "noyau.json")
+    with open(path, "w") as f:          # first: the kernel's own file, before the student's
+        json.dump(info, f)
     if args.get("copy") and os.path.isdir(args["copy"]):
-        shutil.copytree(args["copy"], work, symlinks=False, ignore_dangling_symlinks=True, dirs_exist_ok=True)
+        try:
+            shutil.copytree(args["copy"], work, symlinks=True, dirs_exist_ok=True)
+        except (OSError, shutil.Error):
+            pass                        # what did not fit or could not be read stays out; the kernel starts
     os.makedirs(work, mode=0o700, exist_ok=True)
     os.chdir(work)
-    path = os.path.join(os.path.dirname(info["ip"]), "noyau.json")
-    with open(path, "w") as f:
-        json.dump(info, f)
     return path
 
 
@@ -157,6 +179,7 @@ class Zygote:
                 break
         self.children.clear()
         self.exits.clear()
+        _remove_ipc()
         for entry in os.listdir("/tmp"):
             path = os.path.join("/tmp", entry)
             if any(root.startswith(path + "/") or root == path for root in MOUNTED):

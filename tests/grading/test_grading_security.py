@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from solutions.attacks import ATTACKS, CANARY_PREFIX, HONEST, MARK
+from solutions.attacks import ATTACKS, CANARY_PREFIX, HONEST, HONEST_QUIZ, MARK, NOTEBOOK
 from solutions.submissions import with_solution
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +35,11 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
 def submission(release: dict, changes: dict) -> dict:
     nb = json.loads(json.dumps(release))
     for grade_id, source in changes.items():
-        if source is None:
+        if grade_id == "files":
+            continue
+        if grade_id == "notebook":
+            nb = source(nb)
+        elif source is None:
             nb["cells"] = [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") != grade_id]
         else:
             nb = with_solution(nb, grade_id, source)
@@ -100,6 +104,17 @@ def graded(tmp_path_factory):
         if "temoin" in student:   # a secret in another student's notebook
             nb["cells"].append({"cell_type": "markdown", "metadata": {}, "source": canaries["voisin"]})
         (folder / f"{NAME}.ipynb").write_text(json.dumps(nb))
+        for rel, content in changes.get("files", {}).items():
+            path = folder / (f"{NAME}.ipynb" if rel == NOTEBOOK else rel)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.unlink(missing_ok=True)
+            if isinstance(content, tuple):       # ("lien", path from the course root)
+                path.symlink_to(course / content[1])
+            elif isinstance(content, int):       # a sparse file of that size
+                with path.open("wb") as f:
+                    f.truncate(content)
+            else:
+                path.write_bytes(content)
     (course / "feedback" / "autre" / NAME).mkdir(parents=True)
     (course / "feedback" / "autre" / NAME / f"{NAME}.html").write_text(canaries["retour"])
     exchange = base / "echange"
@@ -169,7 +184,7 @@ def test_no_submission_earns_more_than_its_honest_part(student, graded):
     name = next(s for s, _ in graded["students"] if s.endswith(f"a-{student}"))
     score = graded["scores"][name]
     assert score["test_1_1_a"] == HONEST[student], score
-    assert score["test_1_1_q"] == 2, score
+    assert score["test_1_1_q"] == HONEST_QUIZ[student], score
     assert score["extra"] == 0 and score["manual"] == [], score
 
 
@@ -214,6 +229,25 @@ def test_nothing_is_written_outside_the_students_folder(graded):
         assert not [p for p in folder.iterdir() if p.is_symlink()], student
 
 
+def test_no_instructor_file_lands_in_a_students_autograded_folder(graded):
+    """nbgrader copies a student's other files with the grader's rights, following links: the copies of what a
+    submission linked to (gradebook, master, a neighbour's notebook) must not be there for the kernel to read
+    nor for the feedback to hand back."""
+    secret = (graded["course"] / ".correction-secret").read_bytes()
+    for path in (graded["course"] / "autograded").rglob("*"):
+        if path.is_file() and path.name != f"{NAME}.ipynb":
+            data = path.read_bytes()
+            assert CANARY_PREFIX.encode() not in data and b"SQLite format 3" not in data and secret not in data, path
+
+
+def test_nothing_of_a_student_is_left_in_the_sandbox_for_the_next(graded):
+    """System V shared memory outlives its process: a segment left by one student (memory no process counts)
+    must be gone when the next one runs."""
+    name = next(s for s, _ in graded["students"] if s.endswith("a-lit-la-memoire-du-precedent"))
+    printed = outputs(graded["course"])[name]
+    assert "segments :" in printed and "4242" not in printed, printed[:2000]
+
+
 def test_no_process_of_a_submission_survives_the_batch(graded):
     left = []
     for pid in os.listdir("/proc"):
@@ -230,7 +264,10 @@ def test_the_grader_never_reads_a_huge_request_body(graded):
     assert graded["peak_rss"] < 900 * 2**20, graded["peak_rss"] // 2**20
 
 
-def test_a_huge_output_is_truncated_in_the_graded_notebook(graded):
-    name = next(s for s, _ in graded["students"] if s.endswith("a-sortie-enorme"))
+@pytest.mark.parametrize("student", ["sortie-enorme", "affichage-geant", "sorties-en-rafale"])
+def test_a_huge_output_is_truncated_in_the_graded_notebook(graded, student):
+    """Many lines (nbgrader's LimitOutput), one huge display (a ZMQ frame past the grader's limit), or a burst
+    of large displays (the per-cell budget): the graded notebook stays small."""
+    name = next(s for s, _ in graded["students"] if s.endswith(f"a-{student}"))
     path = graded["course"] / "autograded" / name / NAME / f"{NAME}.ipynb"
     assert path.stat().st_size < 5_000_000

@@ -237,6 +237,58 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     assert forged.criteria[0].key == "verification_modifiee" and "run_coroutine" in forged.criteria[0].detail
 
 
+def test_memory_held_in_memfd_files_counts_against_the_limit(tmp_path):
+    """memfd_create files hold memory that no process's RSS shows until mapped: 1.2 GB of them read as 75 MB, and
+    the watcher let a tree hold any amount past its limit. The files its processes hold open now count."""
+    code = ("import os, time\nfds = []\nfor i in range(5):\n    fd = os.memfd_create('m')\n"
+            "    for _ in range(4):\n        os.write(fd, b'1' * 64 * 2**20)\n    fds.append(fd)\n"
+            "print('tenu', flush=True)\ntime.sleep(60)\n")
+    proc = subprocess.Popen(sandbox.command(["-c", code], workdir=tmp_path), stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().strip() == b"tenu"
+        assert sandbox.usage(proc.pid)[0] > 1200 * 2**20
+        assert sandbox.over_limits(proc.pid, memory=1024 * 2**20)
+    finally:
+        sandbox.kill_tree(proc.pid)
+        proc.wait()
+
+
+def test_a_thread_bomb_is_over_the_limit_though_it_is_one_process(tmp_path):
+    """Grading as a user (no RLIMIT_NPROC of its own), one process started 20 000 threads: the watcher, which
+    counted processes, saw one. Threads count now."""
+    code = ("import threading, time\nfor _ in range(6000):\n"
+            "    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
+            "print('lances', flush=True)\ntime.sleep(60)\n")
+    proc = subprocess.Popen(sandbox.command(["-c", code], workdir=tmp_path), stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().strip() == b"lances"
+        assert "fils d'exécution" in (sandbox.over_limits(proc.pid) or "")
+    finally:
+        sandbox.kill_tree(proc.pid)
+        proc.wait()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_function_that_blocks_every_signal_costs_one_exercise_budget_not_one_per_scenario(monkeypatch):
+    """A run_agent that blocks every signal and sleeps in C: neither the alarm nor the raised Deadline reaches
+    it, only the judge's kill after PLAY_SECONDS. That happened for each of the eight scenarios, then again for
+    the definitions-only judging (8 x 150 s x 2 = 40 min for one student). The exercise now has one budget."""
+    from helpers.grading.atelier import atelier
+    from solutions.attacks import CORRECT, STUB_SIGNATURE
+    monkeypatch.setattr(verdicts, "PLAY_SECONDS", 10.0)
+    monkeypatch.setattr(verdicts, "EXERCISE_SECONDS", 30.0)
+    block = STUB_SIGNATURE + ("    import signal, time\n    signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())\n"
+                              "    time.sleep(10**6)\n")
+    started = time.monotonic()
+    blocked = verdicts.judge_submission("1.1.a", ["import json", block], 7, atelier().new_run())
+    seconds = time.monotonic() - started
+    assert blocked.score == 0 and seconds < 60, (blocked.score, seconds)
+    assert any(c.key == "temps" for c in blocked.criteria)
+    honest = verdicts.judge_submission("1.1.a", ["import json", CORRECT], 7, atelier().new_run())
+    assert honest.score == 10 and not any(c.key == "temps" for c in honest.criteria)
+
+
 def test_a_course_cloned_under_tmp_keeps_its_packages_importable_in_the_sandbox(monkeypatch):
     """CI clones the course under /tmp: its venv is mounted read-only there, and must stay on sys.path, while
     the sandbox's own /tmp (where learner code writes) never does."""

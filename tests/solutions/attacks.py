@@ -1,6 +1,9 @@
 """Hostile submissions for notebook 1.1, written as an attacker with the course's public source in hand.
 
-ATTACKS: student id → {grade_id: new source} (None deletes the cell). HONEST: what the honest part of
+ATTACKS: student id → {grade_id: new source} (None deletes the cell; under "notebook", a function that edits the
+notebook's JSON itself: the metadata a learner's editor lets them change; under "files", files put beside the
+notebook: bytes, a size in bytes (a sparse file) or ("lien", path from the course root) for a symbolic link,
+NOTEBOOK standing for the submitted notebook itself). HONEST: what the honest part of
 each submission earns on exercise 1.1.a (10 when its run_agent is correct, 0 otherwise): grading must
 give exactly that — never more, and a correct function keeps its points whatever else its cells do.
 
@@ -18,6 +21,8 @@ CORRECT = "import json\n\n" + inspect.getsource(loops.run_agent)
 STUB_SIGNATURE = "def run_agent(client, messages, tools, run_tool, *, model, max_tokens=1024, max_iterations=20):\n"
 STUB = STUB_SIGNATURE + "    raise NotImplementedError()\n"
 CANARY_PREFIX = "CANARI-"
+NOTEBOOK = "<notebook>"
+NAME = "1.1-boucles-agentiques"
 MARK = "cours-piratage-reussi"
 
 # Walks up from the notebook's folder: the course root is three levels up (autograded/<student>/<assignment>).
@@ -32,6 +37,36 @@ TARGETS = UP + (
     "           + glob.glob('/srv/nbgrader/exchange/*/*/*/*') + glob.glob('/tmp/*/*/*/*'))\n"
     "print('cibles visibles :', len(TARGETS))\n"
 )
+
+
+def _code_cell(source: str, nbgrader: dict | None = None) -> dict:
+    return {"cell_type": "code", "metadata": {"nbgrader": nbgrader} if nbgrader else {}, "source": source,
+            "outputs": [], "execution_count": None}
+
+
+def _insert_before(grade_id: str, cell: dict):
+    def edit(nb: dict) -> dict:
+        at = next(i for i, c in enumerate(nb["cells"]) if c["metadata"].get("nbgrader", {}).get("grade_id") == grade_id)
+        nb["cells"].insert(at, cell)
+        return nb
+    return edit
+
+
+def _set_flags(grade_id: str, **flags):
+    def edit(nb: dict) -> dict:
+        for cell in nb["cells"]:
+            if cell["metadata"].get("nbgrader", {}).get("grade_id") == grade_id:
+                cell["metadata"]["nbgrader"].update(flags)
+        return nb
+    return edit
+
+
+# A test cell of the learner's own making, placed before the real quiz test: a key that agrees with every answer.
+FAKE_QUIZ_TEST = _code_cell(
+    "grade('1.1.q', reponses_1_1, CORRIGE)\n"
+    "CORRIGE = {'q1': {'answer': 'B'}, 'q2': {'answer': 'D'}, 'q3': {'answer': 'C'}}\n",
+    {"grade": True, "solution": False, "locked": True, "points": 50, "grade_id": "test_piratage", "schema_version": 3,
+     "cell_type": "code", "task": False})
 
 ATTACKS = {
     # -- controls and the classics -----------------------------------------------------------------
@@ -62,6 +97,41 @@ ATTACKS = {
         "    for _ in range(max_iterations):",
         "    import os\n    if os.environ.get('COURS_CORRECTION') or os.environ.get('NBGRADER_EXECUTION'):\n"
         "        os._exit(3)\n    for _ in range(max_iterations):", 1)},
+
+    # -- the notebook's own metadata: nbgrader must neither fail on it nor believe it ----------------------
+    "cellule-notee-sans-id": {"run_agent": CORRECT, "notebook": _insert_before("test_1_1_a", _code_cell(
+        "print('note ?')\n", {"grade": True, "solution": False, "locked": True, "points": 5, "schema_version": 3}))},
+    "test-devenu-solution": {"run_agent": CORRECT, "notebook": _set_flags("test_1_1_a", solution=True)},
+    "faux-test-du-quiz": {"run_agent": CORRECT, "notebook": _insert_before("test_1_1_q", FAKE_QUIZ_TEST)},
+
+    # -- what the grader reads or copies from the student's folder with its own rights ------------------------
+    "liens-dans-le-dossier": {"run_agent": STUB + "\nimport glob\n"
+                              "for path in sorted(glob.glob('donnees/*')):\n"
+                              "    try:\n        print(path, open(path, errors='replace').read())\n"
+                              "    except Exception as error:\n        print('bloqué :', path, error)\n",
+                              "files": {"donnees/maitre": ("lien", f"source/{NAME}/{NAME}.ipynb"),
+                                        "donnees/carnet": ("lien", "gradebook.db"),
+                                        "donnees/voisin": ("lien", f"submitted/02b-temoin/{NAME}/{NAME}.ipynb")}},
+    "notebook-lien-vers-le-maitre": {"files": {NOTEBOOK: ("lien", f"source/{NAME}/{NAME}.ipynb")}},
+    "dossier-trop-lourd": {"run_agent": CORRECT, "files": {f"lourd/{i}.bin": 60 * 2**20 for i in range(9)}},
+    "tmp-plein-puis-plantage": {"run_agent": CORRECT + "\nimport os\nn = 0\ntry:\n    while True:\n"
+                                "        with open('/tmp/plein-%d' % n, 'wb') as f:\n"
+                                "            f.write(b'\\0' * (200 * 2**20))\n        n += 1\n"
+                                "except OSError as error:\n    print('plein :', n, error)\nos._exit(1)\n"},
+
+    # -- outputs the grader receives, memory that outlives its process --------------------------------------
+    "affichage-geant": {"run_agent": CORRECT + "\nfrom IPython.display import display\nfor _ in range(2):\n"
+                        "    display({'text/plain': 'y' * 150_000_000}, raw=True)\n"},
+    "sorties-en-rafale": {"run_agent": CORRECT + "\nfrom IPython.display import display\nfor i in range(60):\n"
+                          "    display({'text/plain': str(i % 10) * 2**20}, raw=True)\n"},
+    "memoire-partagee-sysv": {"run_agent": CORRECT + "\nimport ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+                              "libc.shmat.restype = ctypes.c_void_p\n"
+                              "for key in (4242, 4243):\n"
+                              "    sid = libc.shmget(key, 256 * 2**20, 0o1666)\n"
+                              "    addr = libc.shmat(sid, None, 0)\n"
+                              "    ctypes.memset(addr, 1, 256 * 2**20)\n"
+                              "    libc.shmdt(ctypes.c_void_p(addr))\n"},
+    "lit-la-memoire-du-precedent": {"run_agent": STUB + "\nprint('segments :', open('/proc/sysvipc/shm').read())\n"},
 
     # -- files: around a path check, and everywhere an instructor's byte could be -----------------------
     "lit-et-ecrit": {"run_agent": STUB + "\n" + TARGETS + (
@@ -229,6 +299,8 @@ ATTACKS = {
                "    except OSError as error:\n        print('bloqué :', host, port, error)\n"},
 }
 
-# What the honest part of each submission earns on 1.1.a: its run_agent, judged alone.
+# What the honest part of each submission earns on 1.1.a: its run_agent, judged alone; on 1.1.q, its answers (2 of 3
+# right in every submission, none in a notebook that is not the student's).
 HONEST = {student: (10 if changes.get("run_agent", "").startswith(CORRECT) else 0)
           for student, changes in ATTACKS.items()}
+HONEST_QUIZ = {student: (0 if NOTEBOOK in changes.get("files", {}) else 2) for student, changes in ATTACKS.items()}
