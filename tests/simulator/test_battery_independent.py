@@ -107,6 +107,8 @@ TRAIN_DELAY = tool("get_train_delay", "Retard actuel d'un train, par numéro.", 
 ROOM = tool("book_room", "Réserve une salle de réunion pour une date et un nombre de personnes.", ("date", "people"),
             date={"type": "string", "description": "AAAA-MM-JJ"}, people={"type": "integer", "minimum": 1},
             projector={"type": "boolean"})
+LOANS = tool("get_loans", "Liste les emprunts en cours d'un lecteur de la bibliothèque.", ("card_number",),
+             card_number={"type": "string", "description": "numéro de carte, ex. BIB-20931"})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -154,6 +156,8 @@ IMPL = {
     "get_invoice": lambda invoice_id: {"invoice_id": invoice_id, "amount": {"INV-2024-001": 120,
                                                                             "INV-2024-002": 75}[invoice_id],
                                        "status": "payée"},
+    "get_loans": lambda card_number: {"loans": [{"titre": "Germinal", "retour": "2026-12-10"},
+                                                {"titre": "Nana", "retour": "2026-12-18"}]},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -273,6 +277,11 @@ CASES = {
         "Quelle est la capitale de l'Australie ?", [STOCK, CONVERT], [], 0, (), never=("get_stock_price",)),
     "no tool fits, no call (EN)": Case(
         "Can you summarise the plot of Hamlet for me?", [CONVERT, AIR], [], 0, ()),
+
+    "une liste d'enregistrements sous une clé se lit comme une liste, pas comme du JSON": Case(
+        "Quels livres sont empruntés sur la carte BIB-55120 ?", [LOANS],
+        [("get_loans", {"card_number": "BIB-55120"})], 1, ("Germinal – 2026-12-10", "Nana – 2026-12-18"),
+        never=('{"', "[{", "loans")),
 
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(

@@ -91,8 +91,9 @@ def _value(value: object, lang: str, key: str = "") -> str:
     if value is None:
         return "—"
     if isinstance(value, list):
-        return ", ".join(_value(v, lang) for v in value[:8]) if all(not isinstance(v, (dict, list)) for v in value) \
-            else json.dumps(value, ensure_ascii=False)
+        if all(not isinstance(v, (dict, list)) for v in value):
+            return ", ".join(_value(v, lang) for v in value[:8])
+        return (" ; " if lang == "fr" else "; ").join(_item(v, lang) for v in value[:8])   # records, not JSON
     if isinstance(value, dict):
         return ", ".join(_pair(k, v, lang) for k, v in list(value.items())[:6])
     return str(value).strip()
@@ -306,6 +307,9 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
         done = _done(name, tool_input, data, lang)
         if done:
             return done
+        kept = [v for k, v in data.items() if not _echoes(k, v, tool_input)]
+        if len(kept) == 1 and isinstance(kept[0], list):
+            return summarise(name, tool_input, kept[0], lang, subject)   # {"loans": [...]}: the list is the answer
         fields = _fields(data, tool_input, lang)
         body = ", ".join(fields)
         return f"{subject}{sep}{body}" if subject and body else (body or subject or short(name))
