@@ -109,6 +109,8 @@ ROOM = tool("book_room", "Réserve une salle de réunion pour une date et un nom
             projector={"type": "boolean"})
 LOANS = tool("get_loans", "Liste les emprunts en cours d'un lecteur de la bibliothèque.", ("card_number",),
              card_number={"type": "string", "description": "numéro de carte, ex. BIB-20931"})
+PARKING = tool("parking_fee", "Calcule le tarif de stationnement.", ("hours", "zone"),
+               hours={"type": "number", "minimum": 0}, zone={"type": "string", "enum": ["rouge", "verte", "orange"]})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -158,6 +160,7 @@ IMPL = {
                                        "status": "payée"},
     "get_loans": lambda card_number: {"loans": [{"titre": "Germinal", "retour": "2026-12-10"},
                                                 {"titre": "Nana", "retour": "2026-12-18"}]},
+    "parking_fee": lambda hours, zone: {"montant_eur": 4.8},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -282,6 +285,9 @@ CASES = {
         "Quels livres sont empruntés sur la carte BIB-55120 ?", [LOANS],
         [("get_loans", {"card_number": "BIB-55120"})], 1, ("Germinal – 2026-12-10", "Nana – 2026-12-18"),
         never=('{"', "[{", "loans")),
+    "un outil qui « calcule » un tarif selon une zone n'est pas une calculatrice": Case(
+        "Combien coûte 3 heures de stationnement en zone verte ?", [PARKING],
+        [("parking_fee", {"hours": 3, "zone": "verte"})], 1, ("montant 4,8 EUR",)),
 
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(

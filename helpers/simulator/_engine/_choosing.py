@@ -134,8 +134,24 @@ def relevant(tools: dict[str, dict], text: str) -> list[str]:
 
 
 def is_arithmetic(tool: dict) -> bool:
+    """A tool to compute with: arithmetic words, and nothing but numbers (or an expression) to give it. « Calcule
+    le tarif de stationnement » with a zone is a lookup that computes, not a calculator."""
     name_concepts, other_concepts, _, _ = profile(tool)
-    return bool((name_concepts | other_concepts) & ARITHMETIC) and not (name_concepts - ARITHMETIC)
+    if not (name_concepts | other_concepts) & ARITHMETIC or name_concepts - ARITHMETIC:
+        return False
+    schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    return not any(_wants_words(name, spec) for name, spec in props.items())
+
+
+def _wants_words(name: str, spec: object) -> bool:
+    """A parameter that takes words, not a number or an expression: a zone, a city, an enum of names."""
+    if not isinstance(spec, dict):
+        return False
+    kind = spec.get("type")
+    kinds = set(kind) if isinstance(kind, list) else {kind} if kind else set()
+    words_enum = isinstance(spec.get("enum"), list) and any(isinstance(v, str) for v in spec["enum"])
+    return (words_enum or "string" in kinds) and lex.fold(str(name)) not in lex.PROPERTY_KINDS["expression"]
 
 
 def is_lookup(tool: dict) -> bool:
