@@ -111,6 +111,8 @@ LOANS = tool("get_loans", "Liste les emprunts en cours d'un lecteur de la biblio
              card_number={"type": "string", "description": "numéro de carte, ex. BIB-20931"})
 PARKING = tool("parking_fee", "Calcule le tarif de stationnement.", ("hours", "zone"),
                hours={"type": "number", "minimum": 0}, zone={"type": "string", "enum": ["rouge", "verte", "orange"]})
+STOCK_LEVEL = tool("get_stock_level", "Stock d'un article dans un entrepôt.", ("sku", "warehouse"), sku=S,
+                   warehouse={"type": "string", "enum": ["Lille", "Lyon", "Marseille"]})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -161,6 +163,7 @@ IMPL = {
     "get_loans": lambda card_number: {"loans": [{"titre": "Germinal", "retour": "2026-12-10"},
                                                 {"titre": "Nana", "retour": "2026-12-18"}]},
     "parking_fee": lambda hours, zone: {"montant_eur": 4.8},
+    "get_stock_level": lambda sku, warehouse: {"quantite": {"Lille": 120, "Lyon": 0, "Marseille": 37}[warehouse]},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -288,6 +291,12 @@ CASES = {
     "un outil qui « calcule » un tarif selon une zone n'est pas une calculatrice": Case(
         "Combien coûte 3 heures de stationnement en zone verte ?", [PARKING],
         [("parking_fee", {"hours": 3, "zone": "verte"})], 1, ("montant 4,8 EUR",)),
+    "trois valeurs d'un enum nommées : un appel chacune, en parallèle, et la réponse les distingue": Case(
+        "Quel est le stock de l'article SKU-4410 à Lille, Lyon et Marseille ?", [STOCK_LEVEL],
+        [("get_stock_level", {"sku": "SKU-4410", "warehouse": "Lille"}),
+         ("get_stock_level", {"sku": "SKU-4410", "warehouse": "Lyon"}),
+         ("get_stock_level", {"sku": "SKU-4410", "warehouse": "Marseille"})], 3,
+        ("Lille 120", "Lyon 0", "Marseille 37"), never=("SKU-4410 120",)),
 
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(

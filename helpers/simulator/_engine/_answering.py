@@ -147,10 +147,20 @@ def failure_in(data: object) -> str | None:
     return None
 
 
+def _varying(inputs: list[dict]) -> str | None:
+    """The input field that tells several calls apart (warehouse in three calls for one sku), when one does."""
+    if len(inputs) < 2:
+        return None
+    keys = [k for k in inputs[0] if all(k in i for i in inputs)]
+    return next((k for k in keys if len({json.dumps(i[k], sort_keys=True) for i in inputs}) > 1), None)
+
+
 def intro(calls: list[tuple[str, dict]], lang: str) -> str:
     """The short sentence real models often write before their calls."""
     names = list(dict.fromkeys(short(n) for n, _ in calls))
-    subjects = [str(v) for _, inp in calls for v in list(inp.values())[:1] if isinstance(v, (str, int, float))]
+    varying = _varying([inp for _, inp in calls])
+    subjects = [str(v) for _, inp in calls for v in ([inp[varying]] if varying in inp else list(inp.values())[:1])
+                if isinstance(v, (str, int, float))]
     about = _join(list(dict.fromkeys(subjects)), lang) if len(calls) > 1 and subjects else ""
     if lang == "en":
         return f"Let me check with {_join(names, lang)}" + (f" for {about}." if about else ".")
@@ -348,8 +358,12 @@ def _together(lines: list[tuple[str, dict, object]], lang: str) -> str | None:
         return None
     rows = []
     key = None
+    varying = _varying([i for _, i, _ in lines])
     for name, tool_input, data in lines:
+        told = tool_input.get(varying) if varying else None
         subject = _subject(name, tool_input, lang)
+        if isinstance(told, str) and told and (not subject or told not in subject):
+            subject = told                       # the field that differs names the row, not the one they share
         if not isinstance(data, dict) or not subject:
             return None
         kept = [(k, v) for k, v in data.items() if not _echoes(k, v, tool_input)]

@@ -494,8 +494,29 @@ def main_property(tool: dict) -> tuple[str, str] | None:
     return None
 
 
+def _enum_entities(tool: dict, text: str) -> list[tuple[str, str]]:
+    """Several values of one enum the request names (« à Lille, Lyon et Marseille » for warehouse ∈ {Lille, Lyon,
+    Marseille}): one call each. Not the two ends of a pair (from_currency / to_currency)."""
+    pairs = roles(tool)
+    for name, spec in properties(tool).items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("enum"), list) or pairs.get(name, (0, False))[1]:
+            continue
+        values = tuple(v for v in spec["enum"] if isinstance(v, str))
+        named = list(dict.fromkeys(code for code, _cue in rd.coded_mentions(text, values))) if values else []
+        if len(named) >= 2:
+            return [(name, v) for v in named]
+    return []
+
+
 def entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
     """(property, value) for each independent entity of the latest request the tool should be called on."""
+    found = _main_entities(tool, facts)
+    if len(found) < 2:
+        return _enum_entities(tool, facts.latest) or found
+    return found
+
+
+def _main_entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
     main = main_property(tool)
     if main is None:
         return []
