@@ -113,6 +113,7 @@ PARKING = tool("parking_fee", "Calcule le tarif de stationnement.", ("hours", "z
                hours={"type": "number", "minimum": 0}, zone={"type": "string", "enum": ["rouge", "verte", "orange"]})
 STOCK_LEVEL = tool("get_stock_level", "Stock d'un article dans un entrepôt.", ("sku", "warehouse"), sku=S,
                    warehouse={"type": "string", "enum": ["Lille", "Lyon", "Marseille"]})
+RENEW = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "weeks"), loan_id=I, weeks=I)
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -164,6 +165,7 @@ IMPL = {
                                                 {"titre": "Nana", "retour": "2026-12-18"}]},
     "parking_fee": lambda hours, zone: {"montant_eur": 4.8},
     "get_stock_level": lambda sku, warehouse: {"quantite": {"Lille": 120, "Lyon": 0, "Marseille": 37}[warehouse]},
+    "renew_loan": lambda loan_id, weeks: {"nouvelle_date_retour": "2026-12-22"},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -297,6 +299,9 @@ CASES = {
          ("get_stock_level", {"sku": "SKU-4410", "warehouse": "Lyon"}),
          ("get_stock_level", {"sku": "SKU-4410", "warehouse": "Marseille"})], 3,
         ("Lille 120", "Lyon 0", "Marseille 37"), never=("SKU-4410 120",)),
+    "un outil que sa description désigne quand son nom anglais ne dit rien (« Prolonge un emprunt »)": Case(
+        "Prolonge mon emprunt 8812 de 2 semaines.", [RENEW, PARKING],
+        [("renew_loan", {"loan_id": 8812, "weeks": 2})], 1, ("Emprunt 8812", "2026-12-22")),
 
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(

@@ -51,7 +51,7 @@ NOUNS_FR = {"balance": "solde", "user": "utilisateur", "users": "utilisateurs", 
             "ticket": "ticket", "customer": "client", "account": "compte", "product": "produit", "employee": "employé",
             "booking": "réservation", "reservation": "réservation", "item": "article", "book": "livre",
             "package": "colis", "parcel": "colis", "payment": "paiement", "flight": "vol", "member": "membre",
-            "train": "train"}
+            "train": "train", "loan": "emprunt"}
 VERBS = frozenset(lex.fold(w) for w in """
 get fetch lookup look check find search list show read retrieve load query obtain recupere recuperer obtenir
 consulte consulter cherche chercher trouve trouver lis lire affiche afficher voir info infos details detail status

@@ -35,6 +35,11 @@ def _profile(name: str, description: str, params: str) -> tuple[frozenset, froze
             frozenset(lex.meaningful(name_tokens)), frozenset(lex.meaningful(desc_tokens + param_tokens)))
 
 
+@lru_cache(maxsize=512)
+def _sentence_words(description: str) -> frozenset:
+    return frozenset(lex.meaningful(lex.words(description)))
+
+
 def profile(tool: dict) -> tuple[frozenset, frozenset, frozenset, frozenset]:
     schema = tool.get("input_schema") or {}
     props = schema.get("properties") or {} if isinstance(schema, dict) else {}
@@ -92,9 +97,10 @@ def _fits_a_value(tool: dict, text: str) -> bool:
     return False
 
 
-def score(tool: dict, text: str) -> float:
+def score(tool: dict, text: str, sentence: bool = False) -> float:
     """How relevant a tool is: shared concepts (name 3, elsewhere 2), shared words (name 2, elsewhere 0.5),
-    cognates (name 1), and a value of the request that fits one of its patterns (2.5)."""
+    cognates (name 1), and a value of the request that fits one of its patterns (2.5). `sentence`: words shared
+    with the description count double (only to find a tool when none stands out otherwise)."""
     asked, said = request_profile(text)
     name_concepts, other_concepts, name_words, other_words = profile(tool)
     tool_ops = (name_concepts | other_concepts) & OPERATIONS
@@ -103,6 +109,10 @@ def score(tool: dict, text: str) -> float:
         return 0.0                             # a multiply tool for « 17 + 25 »: the model adds by itself
     points = 3.0 * len(asked & name_concepts) + 2.0 * len(asked & (other_concepts - name_concepts))
     points += 2.0 * len(said & name_words) + 0.5 * len(said & (other_words - name_words))
+    if sentence:
+        # The tool's own sentence weighs more than its parameters' notes: « Prolonge mon emprunt » and « Prolonge
+        # un emprunt de livre » say the same thing, whatever the tool's English name.
+        points += 0.5 * len(said & (_sentence_words(str(tool.get("description") or "")) - name_words))
     points += 1.0 * _cognates(said, name_words)
     if _fits_a_value(tool, text):
         points += 2.5
@@ -118,7 +128,11 @@ def ranked(tools: dict[str, dict], text: str) -> list[tuple[float, str]]:
 def relevant(tools: dict[str, dict], text: str) -> list[str]:
     """The tools worth calling for this request, best first: above the threshold and close to the best."""
     order = ranked(tools, text)
-    if not order or order[0][0] < THRESHOLD:
+    if order and order[0][0] < THRESHOLD:
+        # Nothing stands out by name or concept: the tool whose description says what the request says, if one.
+        closest = max(((score(tool, text, sentence=True), -i, name) for i, (name, tool) in enumerate(tools.items())))
+        return [closest[2]] if closest[0] >= THRESHOLD else []
+    if not order:
         return []
     best = order[0][0]
     asked, said = request_profile(text)
