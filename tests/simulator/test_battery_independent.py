@@ -114,6 +114,8 @@ PARKING = tool("parking_fee", "Calcule le tarif de stationnement.", ("hours", "z
 STOCK_LEVEL = tool("get_stock_level", "Stock d'un article dans un entrepôt.", ("sku", "warehouse"), sku=S,
                    warehouse={"type": "string", "enum": ["Lille", "Lyon", "Marseille"]})
 RENEW = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "weeks"), loan_id=I, weeks=I)
+RENEW_WEEKS = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "weeks"), loan_id=I,
+                   weeks={"type": "integer", "enum": [1, 2, 3]})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -302,6 +304,12 @@ CASES = {
     "un outil que sa description désigne quand son nom anglais ne dit rien (« Prolonge un emprunt »)": Case(
         "Prolonge mon emprunt 8812 de 2 semaines.", [RENEW, PARKING],
         [("renew_loan", {"loan_id": 8812, "weeks": 2})], 1, ("Emprunt 8812", "2026-12-22")),
+    "un enum de nombres : le nombre dit en toutes lettres, pas la première valeur": Case(
+        "Prolonge mon emprunt 8812 de deux semaines.", [RENEW_WEEKS],
+        [("renew_loan", {"loan_id": 8812, "weeks": 2})], 1, ("2026-12-22",)),
+    "an enum of numbers: the number the request gives (EN)": Case(
+        "Please extend loan 8812 by 3 weeks.", [RENEW_WEEKS],
+        [("renew_loan", {"loan_id": 8812, "weeks": 3})], 1, ("2026-12-22",)),
 
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(

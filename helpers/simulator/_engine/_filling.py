@@ -139,7 +139,21 @@ def _enum_value(spec: dict, text: str, role: str | None, paired: bool) -> object
     """The enum value the text names (directly or in words: « dollars canadiens » → "CAD"); with a role, the
     one at that end of the pair (« 250 euros en dollars » : from → EUR, to → USD)."""
     values = tuple(v for v in spec["enum"] if isinstance(v, str))
-    return rd.pick(rd.coded_mentions(text, values), role, paired) if values else None
+    if not values:
+        return _number_in(spec["enum"], text)
+    return rd.pick(rd.coded_mentions(text, values), role, paired)
+
+
+def _number_in(allowed: list, text: str) -> object:
+    """The one number of an enum of numbers the request says, in digits or in words (« de deux semaines » for
+    weeks ∈ {1, 2, 3}); None when it says none, or several."""
+    numbers = [n for n in allowed if isinstance(n, (int, float)) and not isinstance(n, bool)]
+    said = [n for n in rd.numbers(text) if n in numbers] or [
+        lex.NUMBER_WORDS[w] for w in lex.words(text) if lex.NUMBER_WORDS.get(w) in numbers]
+    found = list(dict.fromkeys(said))
+    if len(found) != 1:
+        return None
+    return next(n for n in numbers if n == found[0])
 
 
 def _language_value(spec: dict, mentions: list, role: str | None, paired: bool) -> str | None:

@@ -109,6 +109,12 @@ LANGUAGES = {
     "chinois": "zh", "chinese": "zh", "portugais": "pt", "portuguese": "pt", "neerlandais": "nl", "dutch": "nl",
 }
 
+# Numbers written in words (not « un » / "one": an article, or a pronoun, more often than a count).
+NUMBER_WORDS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+                "douze": 12, "quinze": 15, "vingt": 20, "trente": 30, "two": 2, "three": 3, "four": 4, "five": 5,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20,
+                "thirty": 30}
+
 # Codes a request names in words (folded). An enum value or a code-like parameter is matched through them:
 # « dollars canadiens » → CAD, "pounds" → GBP for a currency, lb for a weight. Longest words first.
 ALIASES: dict[str, tuple[str, ...]] = {
