@@ -116,6 +116,9 @@ STOCK_LEVEL = tool("get_stock_level", "Stock d'un article dans un entrepôt.", (
 RENEW = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "weeks"), loan_id=I, weeks=I)
 RENEW_WEEKS = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "weeks"), loan_id=I,
                    weeks={"type": "integer", "enum": [1, 2, 3]})
+AVAILABILITY = tool("get_availability", "Créneaux libres d'une personne pour une date.", ("person", "date"),
+                    person=S, date={"type": "string", "format": "date"})
+UNIT_PRICE = tool("get_price", "Prix unitaire d'un produit en euros.", ("product",), product=S)
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -168,6 +171,10 @@ IMPL = {
     "parking_fee": lambda hours, zone: {"montant_eur": 4.8},
     "get_stock_level": lambda sku, warehouse: {"quantite": {"Lille": 120, "Lyon": 0, "Marseille": 37}[warehouse]},
     "renew_loan": lambda loan_id, weeks: {"nouvelle_date_retour": "2026-12-22"},
+    "get_availability": lambda person, date: {"libre": {"Alice": ["09:00-10:00", "14:00-16:00"],
+                                                         "Bruno": ["15:00-17:00"]}[person]},
+    "get_price": lambda product: {"prix": {"clavier": 49.9, "souris": 19.99, "croissants": 1.2, "keyboard": 49.9,
+                                           "mouse": 19.99}[product]},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -310,6 +317,14 @@ CASES = {
     "an enum of numbers: the number the request gives (EN)": Case(
         "Please extend loan 8812 by 3 weeks.", [RENEW_WEEKS],
         [("renew_loan", {"loan_id": 8812, "weeks": 3})], 1, ("2026-12-22",)),
+    "« libres » : les créneaux de deux personnes, en parallèle": Case(
+        "Quand Alice et Bruno sont-ils tous les deux libres le 2026-12-09 ?", [AVAILABILITY, PARKING],
+        [("get_availability", {"person": "Alice", "date": "2026-12-09"}),
+         ("get_availability", {"person": "Bruno", "date": "2026-12-09"})], 2,
+        ("Alice 09:00-10:00", "Bruno 15:00-17:00"), never=("Hors ligne",)),
+    "« coûtent » demande un prix": Case(
+        "Combien coûtent 3 croissants ?", [UNIT_PRICE, AVAILABILITY],
+        [("get_price", {"product": "croissants"})], 1, ("1,2",), never=("Hors ligne",)),
 
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(
