@@ -325,6 +325,14 @@ CASES = {
     "« coûtent » demande un prix": Case(
         "Combien coûtent 3 croissants ?", [UNIT_PRICE, AVAILABILITY],
         [("get_price", {"product": "croissants"})], 1, ("1,2",), never=("Hors ligne",)),
+    "deux objets que la phrase énumère (« d'un clavier et d'une souris »), deux appels": Case(
+        "Quel est le prix d'un clavier et d'une souris ?", [UNIT_PRICE],
+        [("get_price", {"product": "clavier"}), ("get_price", {"product": "souris"})], 2,
+        ("clavier 49,9", "souris 19,99")),
+    "two things a sentence lists, two calls (EN)": Case(
+        "How much do a keyboard and a mouse cost?", [UNIT_PRICE],
+        [("get_price", {"product": "keyboard"}), ("get_price", {"product": "mouse"})], 2,
+        ("keyboard 49.9", "mouse 19.99")),
 
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(

@@ -358,6 +358,7 @@ minutes minute ans years euros euro dollars dollar km miles mile metres meters k
 """.split())
 
 
+LISTED = re.compile(r"\s*(?:,|\bet\b|\band\b|\bou\b|\bor\b|\bd['’]|\s)*\s*", re.I)
 ARTICLE_NOUN = re.compile(r"\b(?:a|an|one|un|une)\s+([a-zà-ÿ][a-zà-ÿ'’-]{2,})\b", re.I)
 
 
@@ -371,9 +372,17 @@ def things(text: str) -> list[str]:
     found = [m.group(1) for m in QUANTITY_NOUN.finditer(text) if lex.fold(m.group(1).split()[0]) not in NOT_ITEMS]
     if found:
         return found
-    # Last, the noun after an article (« dans une banane », "in a banana").
-    return [m.group(1) for m in ARTICLE_NOUN.finditer(text)
-            if lex.fold(m.group(1)) not in NOT_ITEMS and lex.fold(m.group(1)) not in lex.STOP_WORDS][:1]
+    # Last, the noun after an article (« dans une banane », "in a banana"), and the ones listed with it
+    # (« un clavier et une souris »: two things).
+    found, end = [], None
+    for m in ARTICLE_NOUN.finditer(text):
+        if lex.fold(m.group(1)) in NOT_ITEMS or lex.fold(m.group(1)) in lex.STOP_WORDS:
+            continue
+        if end is not None and not LISTED.fullmatch(text[end:m.start()]):
+            break
+        found.append(m.group(1))
+        end = m.end()
+    return found
 
 
 SEARCH_LEAD = re.compile(r"^\s*(?:(?:peux-tu|pouvez-vous|pourrais-tu|pourriez-vous|can you|could you|please|"
