@@ -119,6 +119,8 @@ RENEW_WEEKS = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "w
 AVAILABILITY = tool("get_availability", "Créneaux libres d'une personne pour une date.", ("person", "date"),
                     person=S, date={"type": "string", "format": "date"})
 UNIT_PRICE = tool("get_price", "Prix unitaire d'un produit en euros.", ("product",), product=S)
+CREATE_TICKET = tool("create_ticket", "Crée un ticket informatique.", ("title", "priority"), title=S,
+                     priority={"type": "string", "enum": ["low", "medium", "high", "critical"]})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -175,6 +177,7 @@ IMPL = {
                                                          "Bruno": ["15:00-17:00"]}[person]},
     "get_price": lambda product: {"prix": {"clavier": 49.9, "souris": 19.99, "croissants": 1.2, "keyboard": 49.9,
                                            "mouse": 19.99}[product]},
+    "create_ticket": lambda title, priority: {"id": "IT-9031", "priority": priority},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -374,6 +377,14 @@ CASES = {
     "user by id, natural answer (EN)": Case(
         "Who is user 42?", [GET_USER], [("get_user", {"id": 42})], 1, ("Ada Lovelace", "pro"),
         never=("get_user —", "id: 42,", "Here is the result")),
+    "un titre de ticket : ce qui suit les deux-points, et la priorité dite « urgent »": Case(
+        "Ouvre un ticket urgent : le serveur de messagerie est en panne.", [CREATE_TICKET],
+        [("create_ticket", {"title": "le serveur de messagerie est en panne", "priority": "high"})], 1,
+        ("IT-9031",), never=("Pouvez-vous",)),
+    "a ticket title after the colon (EN)": Case(
+        "Open a critical ticket: the VPN is down.", [CREATE_TICKET],
+        [("create_ticket", {"title": "the VPN is down", "priority": "critical"})], 1, ("IT-9031",),
+        never=("Could you",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(
