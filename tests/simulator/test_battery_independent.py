@@ -121,6 +121,8 @@ AVAILABILITY = tool("get_availability", "Créneaux libres d'une personne pour un
 UNIT_PRICE = tool("get_price", "Prix unitaire d'un produit en euros.", ("product",), product=S)
 CREATE_TICKET = tool("create_ticket", "Crée un ticket informatique.", ("title", "priority"), title=S,
                      priority={"type": "string", "enum": ["low", "medium", "high", "critical"]})
+TRACK = tool("track_package", "Suit un colis par son numéro de suivi.", ("tracking_number",),
+             tracking_number={"type": "string", "description": "numéro de suivi, ex. 6A12345678901"})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -178,6 +180,8 @@ IMPL = {
     "get_price": lambda product: {"prix": {"clavier": 49.9, "souris": 19.99, "croissants": 1.2, "keyboard": 49.9,
                                            "mouse": 19.99}[product]},
     "create_ticket": lambda title, priority: {"id": "IT-9031", "priority": priority},
+    "track_package": lambda tracking_number: {"statut": {"6A19283746501": "en transit", "8L55512340987": "livré",
+                                                         "1Z999AA10123456784": "delivered"}[tracking_number]},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -385,6 +389,14 @@ CASES = {
         "Open a critical ticket: the VPN is down.", [CREATE_TICKET],
         [("create_ticket", {"title": "the VPN is down", "priority": "critical"})], 1, ("IT-9031",),
         never=("Could you",)),
+    "deux numéros de suivi qui mêlent chiffres et lettres, en parallèle": Case(
+        "Où en sont mes colis 6A19283746501 et 8L55512340987 ?", [TRACK],
+        [("track_package", {"tracking_number": "6A19283746501"}),
+         ("track_package", {"tracking_number": "8L55512340987"})], 2,
+        ("6A19283746501 en transit", "8L55512340987 livré"), never=("Pouvez-vous",)),
+    "a parcel number that starts with a digit-letter code (EN)": Case(
+        "Where is my package 1Z999AA10123456784?", [TRACK],
+        [("track_package", {"tracking_number": "1Z999AA10123456784"})], 1, ("delivered",), never=("Could you",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(

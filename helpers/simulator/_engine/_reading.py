@@ -14,7 +14,10 @@ from . import _lexicon as lex
 
 QUOTED = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"|‘([^’]+)’|(?<![\w])'([^']{2,}?)'(?![\w])")
 # ORD-7781, INV-2024-001, AB12345, and one-letter prefixes with a hyphen: F-2024-118.
-IDENTIFIER = re.compile(r"\b(?:[A-Z]{2,5}-?|[A-Z]-)\d{2,}(?:-\d+)*\b")
+# ORD-3310, AF1234, F-2024-118; and codes that mix capitals and digits anywhere (parcel numbers: 6A19283746501,
+# 1Z999AA10123456784), at least 8 characters with 4 digits in a row.
+IDENTIFIER = re.compile(r"\b(?:[A-Z]{2,5}-?|[A-Z]-)\d{2,}(?:-\d+)*\b|"
+                        r"\b(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d{4})[A-Z0-9]{8,}\b")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w])")
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
