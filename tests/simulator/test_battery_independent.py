@@ -123,6 +123,9 @@ CREATE_TICKET = tool("create_ticket", "Crée un ticket informatique.", ("title",
                      priority={"type": "string", "enum": ["low", "medium", "high", "critical"]})
 TRACK = tool("track_package", "Suit un colis par son numéro de suivi.", ("tracking_number",),
              tracking_number={"type": "string", "description": "numéro de suivi, ex. 6A12345678901"})
+WEIGHTS = tool("convert_weight", "Convertit une valeur d'une unité à une autre.", ("value", "from_unit", "to_unit"),
+               value=N, from_unit={"type": "string", "enum": ["kg", "lb", "g", "oz"]},
+               to_unit={"type": "string", "enum": ["kg", "lb", "g", "oz"]})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -182,6 +185,7 @@ IMPL = {
     "create_ticket": lambda title, priority: {"id": "IT-9031", "priority": priority},
     "track_package": lambda tracking_number: {"statut": {"6A19283746501": "en transit", "8L55512340987": "livré",
                                                          "1Z999AA10123456784": "delivered"}[tracking_number]},
+    "convert_weight": lambda value, from_unit, to_unit: {"result": round(value * 0.4536, 3), "unit": to_unit},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -397,6 +401,15 @@ CASES = {
     "a parcel number that starts with a digit-letter code (EN)": Case(
         "Where is my package 1Z999AA10123456784?", [TRACK],
         [("track_package", {"tracking_number": "1Z999AA10123456784"})], 1, ("delivered",), never=("Could you",)),
+    "deux valeurs de ses enums nommées désignent l'outil (« 12 livres en kilos »)": Case(
+        "Combien font 12 livres en kilos ?", [WEIGHTS, PARKING],
+        [("convert_weight", {"value": 12, "from_unit": "lb", "to_unit": "kg"})], 1, ("5,443 kg",),
+        never=("Hors ligne",)),
+    "deux entrepôts d'un enum nommés sans le mot « stock »": Case(
+        "Combien d'unités de SKU-77 à Lille et à Lyon ?", [STOCK_LEVEL, PARKING],
+        [("get_stock_level", {"sku": "SKU-77", "warehouse": "Lille"}),
+         ("get_stock_level", {"sku": "SKU-77", "warehouse": "Lyon"})], 2, ("Lille 120", "Lyon 0"),
+        never=("Hors ligne",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(

@@ -10,7 +10,7 @@ import json
 import re
 from functools import lru_cache
 
-from . import _lexicon as lex
+from . import _lexicon as lex, _reading as rd
 
 THRESHOLD = 2.0
 AMBIGUOUS = frozenset({"plus", "total", "fois", "times", "moins", "minus", "produit", "product", "+", "-", "*", "/",
@@ -97,10 +97,21 @@ def _fits_a_value(tool: dict, text: str) -> bool:
     return False
 
 
+def _enum_values_named(tool: dict, text: str) -> set:
+    """The values of the tool's enums the request names, directly or in words (« livres en kilos » → lb, kg;
+    « à Lille et à Lyon » → Lille, Lyon): two of them say the tool is made for this request."""
+    schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    values = tuple(dict.fromkeys(v for spec in props.values() if isinstance(spec, dict)
+                                 and isinstance(spec.get("enum"), list) for v in spec["enum"] if isinstance(v, str)))
+    return {code for code, _cue in rd.coded_mentions(text, values)} if values else set()
+
+
 def score(tool: dict, text: str, sentence: bool = False) -> float:
     """How relevant a tool is: shared concepts (name 3, elsewhere 2), shared words (name 2, elsewhere 0.5),
-    cognates (name 1), and a value of the request that fits one of its patterns (2.5). `sentence`: words shared
-    with the description count double (only to find a tool when none stands out otherwise)."""
+    cognates (name 1), and a value of the request that fits one of its patterns (2.5). `sentence` (only to find a
+    tool when none stands out otherwise): words shared with the description count double, and two values of its
+    enums named by the request count 2.5."""
     asked, said = request_profile(text)
     name_concepts, other_concepts, name_words, other_words = profile(tool)
     tool_ops = (name_concepts | other_concepts) & OPERATIONS
@@ -113,6 +124,8 @@ def score(tool: dict, text: str, sentence: bool = False) -> float:
         # The tool's own sentence weighs more than its parameters' notes: « Prolonge mon emprunt » and « Prolonge
         # un emprunt de livre » say the same thing, whatever the tool's English name.
         points += 0.5 * len(said & (_sentence_words(str(tool.get("description") or "")) - name_words))
+        if len(_enum_values_named(tool, text)) >= 2:
+            points += 2.5                      # « 12 livres en kilos » for units ∈ {kg, lb…}: made for it
     points += 1.0 * _cognates(said, name_words)
     if _fits_a_value(tool, text):
         points += 2.5
