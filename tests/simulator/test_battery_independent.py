@@ -126,6 +126,12 @@ TRACK = tool("track_package", "Suit un colis par son numéro de suivi.", ("track
 WEIGHTS = tool("convert_weight", "Convertit une valeur d'une unité à une autre.", ("value", "from_unit", "to_unit"),
                value=N, from_unit={"type": "string", "enum": ["kg", "lb", "g", "oz"]},
                to_unit={"type": "string", "enum": ["kg", "lb", "g", "oz"]})
+MEETING = tool("book_meeting_room", "Réserve une salle de réunion.", ("room", "start", "duration_minutes"),
+               room={"type": "string", "enum": ["Atlas", "Borée", "Cassiopée"]},
+               start={"type": "string", "format": "date-time"},
+               duration_minutes={"type": "integer", "minimum": 15, "maximum": 480})
+TIMER = tool("start_timer", "Start a timer.", ("duration",),
+             duration={"type": "integer", "description": "duration in seconds"})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -186,6 +192,8 @@ IMPL = {
     "track_package": lambda tracking_number: {"statut": {"6A19283746501": "en transit", "8L55512340987": "livré",
                                                          "1Z999AA10123456784": "delivered"}[tracking_number]},
     "convert_weight": lambda value, from_unit, to_unit: {"result": round(value * 0.4536, 3), "unit": to_unit},
+    "book_meeting_room": lambda room, start, duration_minutes: {"ok": True, "reservation": "RES-771"},
+    "start_timer": lambda duration: {"ok": True},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -410,6 +418,12 @@ CASES = {
         [("get_stock_level", {"sku": "SKU-77", "warehouse": "Lille"}),
          ("get_stock_level", {"sku": "SKU-77", "warehouse": "Lyon"})], 2, ("Lille 120", "Lyon 0"),
         never=("Hors ligne",)),
+    "une durée « 1h30 » en minutes, et une heure « à 14h » dans un date-time": Case(
+        "Réserve la salle Borée le 2026-12-07 à 14h pendant 1h30.", [MEETING],
+        [("book_meeting_room", {"room": "Borée", "start": "2026-12-07T14:00:00", "duration_minutes": 90})], 1,
+        ("RES-771",), never=("Pouvez-vous",)),
+    "a duration in the unit the parameter's description names (EN)": Case(
+        "Start a timer for 2 minutes.", [TIMER], [("start_timer", {"duration": 120})], 1, ("120",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(

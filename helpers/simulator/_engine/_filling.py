@@ -105,6 +105,8 @@ def kind_of(name: str, spec: dict) -> str:
     folded = lex.fold(name)
     if isinstance(spec, dict) and spec.get("format") == "email":
         return "email"
+    if isinstance(spec, dict) and spec.get("format") in ("date", "date-time"):
+        return "date"
     for kind, names in lex.PROPERTY_KINDS.items():
         if folded in names:
             return kind
@@ -240,6 +242,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if known is not None and kind not in ("text", "expression"):
         return known
     if types & {"integer", "number"} and not types & {"string"}:
+        per_minute = _time_unit(name, spec)
+        if per_minute and rd.durations(latest):
+            return round(rd.durations(latest)[0] / per_minute, 2)     # « 1h30 » for duration_minutes → 90
         if kind in ("id", "other") and (rd.cued_numbers(latest) or kind == "id"):
             cued = ctx.facts.first(rd.cued_numbers) or (_owned_numbers(name, latest) if kind == "id" else [])
             if cued:
@@ -292,6 +297,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         return found[0] if found else None
     if kind == "date":
         found = ctx.facts.first(rd.dates)
+        times = rd.clock_times(latest)
+        if spec.get("format") == "date-time" and found and times and ISO.fullmatch(found[0]):
+            found = [f"{d}T{times[min(i, len(times) - 1)]}:00" for i, d in enumerate(found)]
         if role and paired:                       # start_date / end_date: the first date, then the second
             index = 0 if role == "from" else 1
             return found[index] if len(found) > index else None
@@ -329,6 +337,23 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         found = ctx.facts.first(rd.things)
         return found[0] if found else None
     return None
+
+
+ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
+TIME_UNITS = {"minutes": 1, "minute": 1, "min": 1, "mins": 1, "mn": 1, "hours": 60, "hour": 60, "heures": 60,
+              "heure": 60, "hrs": 60, "h": 60, "seconds": 1 / 60, "secondes": 1 / 60, "sec": 1 / 60, "days": 1440,
+              "jours": 1440, "day": 1440, "jour": 1440}
+
+
+def _time_unit(name: str, spec: dict) -> float | None:
+    """Minutes per unit of a parameter that holds a length of time, from its name or description
+    (duration_minutes → 1, hours → 60, « durée en heures » → 60); None for any other parameter."""
+    named = lex.words(name)
+    unit = next((TIME_UNITS[w] for w in named if w in TIME_UNITS), None)
+    if unit is None and set(named) & {"duration", "duree", "length", "delay", "delai"}:
+        described = lex.words(spec.get("description") if isinstance(spec.get("description"), str) else "")
+        unit = next((TIME_UNITS[w] for w in described if w in TIME_UNITS and len(w) > 3), None)
+    return unit
 
 
 PAIR_EXAMPLE = re.compile(r"[A-Z]{3}[/-]?[A-Z]{3}")

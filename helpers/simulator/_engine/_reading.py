@@ -159,6 +159,50 @@ def operands(text: str) -> list[float]:
     return out
 
 
+DURATION = re.compile(r"(?<![\w.,:-])(\d+(?:[.,]\d+)?)\s*(?:(h|heures?|hours?|hrs?)\s*(\d{1,2})?(?:\s*(?:min|mn))?|"
+                      r"(min|mins|minutes?|mn)|(s|sec|secondes?|seconds?)|(j|jours?|days?))(?![\w])", re.I)
+CLOCK = re.compile(r"(?<![\w:.-])(\d{1,2})(?:\s*h\s*(\d{2})?|:(\d{2}))(?![\w:])|(?<![\w:.-])(\d{1,2})\s*(am|pm)\b", re.I)
+DURATION_CUE = re.compile(r"\b(?:pendant|durant|pour|during|for)\s+$|\bdur[ée]e\s*(?:de|:)?\s*$", re.I)
+
+
+@_fresh
+def durations(text: str) -> list[float]:
+    """Lengths of time, in minutes: « 1h30 » → 90, « 45 min » → 45, "2 hours" → 120, « 3 jours » → 4320. A time
+    of day (« à 14h ») is no duration; « pendant 2h » is one."""
+    out = []
+    for m in DURATION.finditer(text):
+        value = float(m.group(1).replace(",", "."))
+        if m.group(2):
+            before = text[:m.start()]
+            if re.search(r"(?:\bà|\bat|\bvers|\bdès|\bde)\s*$", before, re.I) and not DURATION_CUE.search(before):
+                continue                          # « à 14h », "at 2h": a time of day
+            out.append(value * 60 + (int(m.group(3)) if m.group(3) else 0))
+        elif m.group(4):
+            out.append(value)
+        elif m.group(5):
+            out.append(value / 60)
+        else:
+            out.append(value * 1440)
+    return out
+
+
+@_fresh
+def clock_times(text: str) -> list[str]:
+    """Times of day, as HH:MM: « à 14h » → 14:00, « 9h30 » → 09:30, "2 pm" → 14:00 (durations left out)."""
+    out = []
+    for m in CLOCK.finditer(text):
+        if m.group(4):
+            hour = int(m.group(4)) % 12 + (12 if m.group(5).lower() == "pm" else 0)
+            out.append(f"{hour:02d}:00")
+            continue
+        if m.group(1) and DURATION_CUE.search(text[:m.start()]):
+            continue                              # « pendant 1h30 »: a duration
+        hour, minute = int(m.group(1)), int(m.group(2) or m.group(3) or 0)
+        if hour < 24 and minute < 60:
+            out.append(f"{hour:02d}:{minute:02d}")
+    return out
+
+
 @_fresh
 def dates(text: str) -> list[str]:
     return ISO_DATE.findall(text) + SLASH_DATE.findall(text)
