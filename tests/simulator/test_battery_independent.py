@@ -132,6 +132,11 @@ MEETING = tool("book_meeting_room", "Réserve une salle de réunion.", ("room", 
                duration_minutes={"type": "integer", "minimum": 15, "maximum": 480})
 TIMER = tool("start_timer", "Start a timer.", ("duration",),
              duration={"type": "integer", "description": "duration in seconds"})
+FIND_CUSTOMER = tool("find_customer", "Trouve un client par e-mail et renvoie son identifiant.", ("email",),
+                     email={"type": "string", "format": "email"})
+LIST_ORDERS = tool("list_orders", "Liste les commandes d'un client.", ("customer_id",), customer_id=I)
+USER_BY_NAME = tool("get_user_by_name", "Find a user by name; returns the user id.", ("full_name",), full_name=S)
+USER_POSTS = tool("get_user_posts", "List a user's posts.", ("user_id",), user_id=I)
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -194,6 +199,10 @@ IMPL = {
     "convert_weight": lambda value, from_unit, to_unit: {"result": round(value * 0.4536, 3), "unit": to_unit},
     "book_meeting_room": lambda room, start, duration_minutes: {"ok": True, "reservation": "RES-771"},
     "start_timer": lambda duration: {"ok": True},
+    "find_customer": lambda email: {"customer_id": 7781},
+    "list_orders": lambda customer_id: {"commandes": {7781: ["CMD-1", "CMD-2"]}[customer_id]},
+    "get_user_by_name": lambda full_name: {"user_id": 42},
+    "get_user_posts": lambda user_id: [{"title": "Notes on the Engine"}],
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -455,6 +464,18 @@ CASES = {
     "is_error, no invented price (EN)": Case(
         "What's the stock price of NVDA?", [STOCK], [("get_stock_price", {"ticker": "NVDA"})], 1,
         ("market closed",), never=("120.9",), impl={"get_stock_price": fails("market closed")}),
+    "chaîne : l'identifiant qui manque vient d'un autre outil, appelé d'abord": Case(
+        "Quelles sont les commandes du client paul@exemple.fr ?", [LIST_ORDERS, FIND_CUSTOMER],
+        [("find_customer", {"email": "paul@exemple.fr"})], 2, ("CMD-1", "CMD-2"), never=("Pouvez-vous",),
+        then=[("list_orders", {"customer_id": 7781})]),
+    "chain: a user id from a lookup by name, then the posts (EN)": Case(
+        "Show me the posts of Ada Lovelace.", [USER_POSTS, USER_BY_NAME],
+        [("get_user_by_name", {"full_name": "Ada Lovelace"})], 2, ("Notes on the Engine",), never=("Could you",),
+        then=[("get_user_posts", {"user_id": 42})]),
+    "chaîne dont la première étape échoue : pas de deuxième appel, l'erreur est dite": Case(
+        "Quelles sont les commandes du client paul@exemple.fr ?", [LIST_ORDERS, FIND_CUSTOMER],
+        [("find_customer", {"email": "paul@exemple.fr"})], 1, ("client introuvable",), never=("CMD-1",),
+        impl={"find_customer": lambda email: {"error": "client introuvable"}}),
     "cherche un prix puis calcule pour 3 personnes": Case(
         "Cherche le prix du billet Paris-Lyon puis calcule le prix pour 3 personnes.", [SEARCH_PRICE, CALCULATOR],
         [("search_price", {"route": "Paris-Lyon"})], 2, ("45", "135"), never=("Le calcul (45)",),

@@ -43,6 +43,7 @@ LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result":
              "confirmation": "confirmation", "days": "jours", "rate": "taux", "distance": "distance",
              "duration": "durée", "size": "taille", "cart size": "articles au panier", "population": "population",
              "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message",
+             "customer id": "identifiant client", "user id": "identifiant utilisateur",
              "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "retard", "tax": "taxe"}
 # Short words that are not acronyms (labels of LABELS_FR are not either: tax, fee…).
 WORDS_NOT_ACRONYMS = frozenset({"age", "day", "max", "min", "low", "high", "net", "new", "old", "top", "end", "due",

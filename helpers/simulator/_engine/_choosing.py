@@ -160,6 +160,12 @@ def relevant(tools: dict[str, dict], text: str) -> list[str]:
     return chosen
 
 
+def meaning(tool: dict) -> frozenset:
+    """Stems and concepts of a tool's name and description (what it is about)."""
+    name_concepts, other_concepts, name_words, _ = profile(tool)
+    return name_concepts | other_concepts | name_words | _sentence_words(str(tool.get("description") or ""))
+
+
 def is_arithmetic(tool: dict) -> bool:
     """A tool to compute with: arithmetic words, and nothing but numbers (or an expression) to give it. « Calcule
     le tarif de stationnement » with a zone is a lookup that computes, not a calculator."""

@@ -100,6 +100,16 @@ def _owned_numbers(name: str, text: str) -> list[int]:
     return found
 
 
+def owner_words(name: str) -> set[str]:
+    """What an id parameter names, as stems and concepts: customer_id → {custom, user}; empty for others."""
+    folded = lex.fold(name)
+    if not ID_NAME.search(folded):
+        return set()
+    owner = re.sub(r"(?:^|_)(?:id|ids|identifiant|ref|number|numero|no|num)$", "", folded).strip("_")
+    tokens = lex.words(owner)
+    return {lex.stem(w) for w in tokens if len(w) >= 3} | lex.concepts(tokens)
+
+
 def kind_of(name: str, spec: dict) -> str:
     """What a property wants: place, email, language, text, expression, person, date, unit, currency, id…"""
     folded = lex.fold(name)
