@@ -137,6 +137,12 @@ FIND_CUSTOMER = tool("find_customer", "Trouve un client par e-mail et renvoie so
 LIST_ORDERS = tool("list_orders", "Liste les commandes d'un client.", ("customer_id",), customer_id=I)
 USER_BY_NAME = tool("get_user_by_name", "Find a user by name; returns the user id.", ("full_name",), full_name=S)
 USER_POSTS = tool("get_user_posts", "List a user's posts.", ("user_id",), user_id=I)
+LEAVE_BALANCE = tool("get_leave_balance", "Solde de congés d'un salarié.", ("employee_id", "leave_type"),
+                     employee_id={"type": "string", "description": "ex. E-1020"},
+                     leave_type={"type": "string", "enum": ["CP", "RTT", "maladie"]})
+REQUEST_LEAVE = tool("request_leave", "Pose une demande de congé.", ("start_date", "end_date", "type"),
+                     start_date={"type": "string", "format": "date"}, end_date={"type": "string", "format": "date"},
+                     type={"type": "string", "enum": ["CP", "RTT", "sans_solde"]})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -203,6 +209,8 @@ IMPL = {
     "list_orders": lambda customer_id: {"commandes": {7781: ["CMD-1", "CMD-2"]}[customer_id]},
     "get_user_by_name": lambda full_name: {"user_id": 42},
     "get_user_posts": lambda user_id: [{"title": "Notes on the Engine"}],
+    "get_leave_balance": lambda employee_id, leave_type: {"jours_restants": 4.5},
+    "request_leave": lambda start_date, end_date, type: {"demande": "DC-118", "statut": "en attente"},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -433,6 +441,13 @@ CASES = {
         ("RES-771",), never=("Pouvez-vous",)),
     "a duration in the unit the parameter's description names (EN)": Case(
         "Start a timer for 2 minutes.", [TIMER], [("start_timer", {"duration": 120})], 1, ("120",)),
+    "« RTT » est un congé : le solde d'un salarié": Case(
+        "Combien de RTT reste-t-il à l'employé E-3307 ?", [LEAVE_BALANCE, PARKING],
+        [("get_leave_balance", {"employee_id": "E-3307", "leave_type": "RTT"})], 1, ("4,5",), never=("Hors ligne",)),
+    "« Pose-moi un RTT » entre deux dates": Case(
+        "Pose-moi un RTT du 2026-12-21 au 2026-12-23.", [REQUEST_LEAVE, PARKING],
+        [("request_leave", {"start_date": "2026-12-21", "end_date": "2026-12-23", "type": "RTT"})], 1,
+        ("DC-118",), never=("Hors ligne",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(
