@@ -143,6 +143,8 @@ LEAVE_BALANCE = tool("get_leave_balance", "Solde de congés d'un salarié.", ("e
 REQUEST_LEAVE = tool("request_leave", "Pose une demande de congé.", ("start_date", "end_date", "type"),
                      start_date={"type": "string", "format": "date"}, end_date={"type": "string", "format": "date"},
                      type={"type": "string", "enum": ["CP", "RTT", "sans_solde"]})
+SCALE_RECIPE = tool("scale_recipe", "Adapte les quantités d'une recette à un nombre de personnes.",
+                    ("recipe", "servings"), recipe=S, servings={"type": "integer", "minimum": 1})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -211,6 +213,7 @@ IMPL = {
     "get_user_posts": lambda user_id: [{"title": "Notes on the Engine"}],
     "get_leave_balance": lambda employee_id, leave_type: {"jours_restants": 4.5},
     "request_leave": lambda start_date, end_date, type: {"demande": "DC-118", "statut": "en attente"},
+    "scale_recipe": lambda recipe, servings: {"oeufs": servings, "creme_ml": 62.5 * servings},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -448,6 +451,9 @@ CASES = {
         "Pose-moi un RTT du 2026-12-21 au 2026-12-23.", [REQUEST_LEAVE, PARKING],
         [("request_leave", {"start_date": "2026-12-21", "end_date": "2026-12-23", "type": "RTT"})], 1,
         ("DC-118",), never=("Hors ligne",)),
+    "un paramètre sans genre connu prend ce que la demande cite entre guillemets": Case(
+        "Adapte la recette « quiche lorraine » pour 6 personnes.", [SCALE_RECIPE],
+        [("scale_recipe", {"recipe": "quiche lorraine", "servings": 6})], 1, ("375",), never=("Pouvez-vous",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(

@@ -346,6 +346,8 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "item":
         found = ctx.facts.first(rd.things)
         return found[0] if found else None
+    if kind == "other" and needed and "string" in types and rd.quoted(latest):
+        return rd.quoted(latest)[0]             # recipe and « quiche lorraine »: what the request names in quotes
     return None
 
 
