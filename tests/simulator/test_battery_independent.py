@@ -454,6 +454,10 @@ CASES = {
     "un paramètre sans genre connu prend ce que la demande cite entre guillemets": Case(
         "Adapte la recette « quiche lorraine » pour 6 personnes.", [SCALE_RECIPE],
         [("scale_recipe", {"recipe": "quiche lorraine", "servings": 6})], 1, ("375",), never=("Pouvez-vous",)),
+    "un nombre égal à un nombre envoyé n'est pas un écho (6 œufs pour 6 personnes), ml suit la valeur": Case(
+        "Adapte la recette « quiche lorraine » pour 6 personnes.", [SCALE_RECIPE],
+        [("scale_recipe", {"recipe": "quiche lorraine", "servings": 6})], 1, ("oeufs 6", "creme 375 ml"),
+        never=("creme ml",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(

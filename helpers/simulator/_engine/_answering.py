@@ -101,8 +101,9 @@ def _value(value: object, lang: str, key: str = "") -> str:
 
 
 UNIT_SUFFIX = re.compile(r"^(?P<base>.*[a-z].*?)_(?P<unit>eur|usd|gbp|chf|jpy|cad|aud|cny|km|kg|cm|mm|ms|pct|percent|"
-                         r"pourcent|min)$", re.I)
-UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min")}}
+                         r"pourcent|min|ml|cl|mg|g)$", re.I)
+UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min", "ml",
+                                                                            "cl", "mg", "g")}}
 
 
 def _unit(key: object, value: object) -> tuple[str, str]:
@@ -219,6 +220,9 @@ def _echoes(key: object, value: object, tool_input: dict) -> bool:
     """A field that only repeats the request (the query sent, the city asked about)."""
     if str(key).lower() in REPEATS:
         return True
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # A number repeats the request only under the same name: 6 eggs for 6 servings is an answer.
+        return any(value == v and lex.fold(str(key)) == lex.fold(str(k)) for k, v in tool_input.items())
     return any(value == v or (isinstance(value, str) and isinstance(v, str) and value.lower() == v.lower())
                for v in tool_input.values() if not isinstance(v, bool))
 
