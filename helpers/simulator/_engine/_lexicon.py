@@ -134,7 +134,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "km": ("kilometres", "kilometre", "kilometers", "kilometer", "km"), "mi": ("miles", "mile"),
     "m": ("metres", "metre", "meters", "meter"), "ft": ("feet", "foot", "pieds", "pied"),
     "cm": ("centimetres", "centimetre", "centimeters", "centimeter"), "in": ("inches", "inch", "pouces", "pouce"),
-    "kg": ("kilogrammes", "kilogramme", "kilograms", "kilogram", "kilos", "kilo"), "lb": ("pounds", "pound", "lbs", "livres", "livre"),
+    "kg": ("kilogrammes", "kilogramme", "kilograms", "kilogram", "kilos", "kilo"),
+    "lb": ("pounds", "pound", "lbs", "livres", "livre"),
     "oz": ("ounces", "ounce", "onces", "once"),
     "g": ("grammes", "gramme", "grams", "gram"),
     # enum values a request often says in other words (a status, a priority, a day)

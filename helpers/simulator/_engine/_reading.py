@@ -161,14 +161,15 @@ def operands(text: str) -> list[float]:
 
 DURATION = re.compile(r"(?<![\w.,:-])(\d+(?:[.,]\d+)?)\s*(?:(h|heures?|hours?|hrs?)\s*(\d{1,2})?(?:\s*(?:min|mn))?|"
                       r"(min|mins|minutes?|mn)|(s|sec|secondes?|seconds?)|(j|jours?|days?))(?![\w])", re.I)
-CLOCK = re.compile(r"(?<![\w:.-])(\d{1,2})(?:\s*h\s*(\d{2})?|:(\d{2}))(?![\w:])|(?<![\w:.-])(\d{1,2})\s*(am|pm)\b", re.I)
+CLOCK = re.compile(r"(?<![\w:.-])(\d{1,2})(?:\s*h\s*(\d{2})?|:(\d{2}))(?![\w:])|"
+                   r"(?<![\w:.-])(\d{1,2})\s*(am|pm)\b", re.I)
 DURATION_CUE = re.compile(r"\b(?:pendant|durant|pour|during|for)\s+$|\bdur[ée]e\s*(?:de|:)?\s*$", re.I)
 
 
 @_fresh
 def durations(text: str) -> list[float]:
-    """Lengths of time, in minutes: « 1h30 » → 90, « 45 min » → 45, "2 hours" → 120, « 3 jours » → 4320. A time
-    of day (« à 14h ») is no duration; « pendant 2h » is one."""
+    """Lengths of time, in minutes: « 1h30 » → 90, « 45 min » → 45, "2 hours" → 120, « 3 jours » → 4320.
+    A time of day (« à 14h ») is no duration; « pendant 2h » is one."""
     out = []
     for m in DURATION.finditer(text):
         value = float(m.group(1).replace(",", "."))
