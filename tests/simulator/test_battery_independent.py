@@ -568,6 +568,15 @@ CASES = {
         "What's the stock price?", [STOCK], [], 0, ("ticker",)),
     "valeur requise absente : il demande": Case(
         "Convertis cette somme en dollars canadiens.", [CONVERT], [], 0, (("montant", "amount"),)),
+    "un enum requis que la demande ne nomme pas : il demande, avec les choix, sans inventer": Case(
+        "Combien coûtent 2 heures de stationnement ?", [PARKING], [], 0, ("zone (rouge, verte ou orange)",)),
+    "a required enum the request does not name: ask, with the options (EN)": Case(
+        "Convert 100 dollars please.", [CONVERT], [], 0, ("to_currency (EUR, USD, CAD, GBP or JPY)",)),
+    "un enum d'unité sans valeur dite : la valeur usuelle, pas une question": Case(
+        "Quel temps fait-il à Brest ?", [tool("get_temperature", "Température actuelle.", ("city", "unit"), city=S,
+                                              unit={"type": "string", "enum": ["celsius", "fahrenheit"]})],
+        [("get_temperature", {"city": "Brest", "unit": "celsius"})], 1, ("11",),
+        impl={"get_temperature": lambda city, unit: {"temp": 11}}),
 
     # -- 8. split results: accepted, then one call per turn ----------------------------------------------------
     "split history then two more companies (EN)": Case(

@@ -161,6 +161,9 @@ class Engine:
                     props = _filling.properties(tool)
                     described = {m: f"{m} ({props[m]['description']})" for m in filled.missing
                                  if isinstance(props.get(m), dict) and props[m].get("description")}
+                    described.update({m: f"{m} ({say.choices(props[m]['enum'], self.lang)})" for m in filled.missing
+                                      if m not in described and isinstance(props.get(m), dict)
+                                      and isinstance(props[m].get("enum"), list)})
                     return Plan(ask=say.ask_for(name, filled.missing, self.lang, described))
                 if (name, filled.input) not in plan.calls:
                     plan.calls.append((name, filled.input))

@@ -441,6 +441,14 @@ def refused(name: str, reason: str, lang: str, then: str | None = None) -> str:
     return text + (f" J'ai donc fait appel à {short(then)}." if then else "")
 
 
+def choices(values: list, lang: str) -> str:
+    """The values an enum allows, as a question offers them: « rouge, verte ou orange »."""
+    shown = [str(v) for v in values[:8]]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + (" ou " if lang == "fr" else " or ") + shown[-1]
+
+
 def ask_for(tool_name: str, missing: list[str], lang: str, descriptions: dict) -> str:
     what = [descriptions.get(m) or m for m in missing]
     if lang == "en":

@@ -504,7 +504,7 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
             continue
         role, paired, pair_kind = pairs.get(name, (None, False, None))
         value = _typed(_scalar(name, spec, ctx, operands, name in needed, role, paired, pair_kind), spec)
-        if value is None and "enum" in spec and name in needed:
+        if value is None and "enum" in spec and name in needed and ("default" in spec or kind_of(name, spec) == "unit"):
             value = spec.get("default", spec["enum"][0])
         if value is None and "boolean" in types and name in needed:
             value = bool(spec.get("default", False))
