@@ -577,6 +577,18 @@ CASES = {
                                               unit={"type": "string", "enum": ["celsius", "fahrenheit"]})],
         [("get_temperature", {"city": "Brest", "unit": "celsius"})], 1, ("11",),
         impl={"get_temperature": lambda city, unit: {"temp": 11}}),
+    "an enum of language codes, the language said by name (EN)": Case(
+        "Translate \"see you tomorrow\" into French.",
+        [tool("translate", "Translate a text into a target language.", ("text", "target"), text=S,
+              target={"type": "string", "enum": ["fr", "en", "de", "es"]})],
+        [("translate", {"text": "see you tomorrow", "target": "fr"})], 1, ("à demain",),
+        impl={"translate": lambda text, target: {"translation": "à demain"}}),
+    "un enum de noms de langues anglais, la langue dite en français": Case(
+        "Traduis « merci » en allemand.",
+        [tool("traduire_texte", "Traduit un texte.", ("texte", "langue"), texte=S,
+              langue={"type": "string", "enum": ["English", "Spanish", "German"]})],
+        [("traduire_texte", {"texte": "merci", "langue": "German"})], 1, ("danke",),
+        impl={"traduire_texte": lambda texte, langue: {"traduction": "danke"}}),
 
     # -- 8. split results: accepted, then one call per turn ----------------------------------------------------
     "split history then two more companies (EN)": Case(

@@ -153,7 +153,15 @@ def _enum_value(spec: dict, text: str, role: str | None, paired: bool) -> object
     values = tuple(v for v in spec["enum"] if isinstance(v, str))
     if not values:
         return _number_in(spec["enum"], text)
-    return rd.pick(rd.coded_mentions(text, values), role, paired)
+    found = rd.pick(rd.coded_mentions(text, values), role, paired)
+    if found is None:
+        # Languages by name for an enum of codes or names (« into French » → "fr", « en anglais » → "English").
+        by_name = {lex.fold(v): v for v in values}
+        said = [(by_name.get(c) or by_name.get(lex.fold(LANGUAGE_NAMES.get(c, ""))), cue)
+                for c, cue in rd.language_mentions(text)]
+        said = tuple((v, cue) for v, cue in said if v)
+        found = (rd.pick(said, role, paired) if role else said[-1][0]) if said else None
+    return found
 
 
 def _number_in(allowed: list, text: str) -> object:
