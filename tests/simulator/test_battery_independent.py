@@ -107,6 +107,44 @@ TRAIN_DELAY = tool("get_train_delay", "Retard actuel d'un train, par numéro.", 
 ROOM = tool("book_room", "Réserve une salle de réunion pour une date et un nombre de personnes.", ("date", "people"),
             date={"type": "string", "description": "AAAA-MM-JJ"}, people={"type": "integer", "minimum": 1},
             projector={"type": "boolean"})
+LOANS = tool("get_loans", "Liste les emprunts en cours d'un lecteur de la bibliothèque.", ("card_number",),
+             card_number={"type": "string", "description": "numéro de carte, ex. BIB-20931"})
+PARKING = tool("parking_fee", "Calcule le tarif de stationnement.", ("hours", "zone"),
+               hours={"type": "number", "minimum": 0}, zone={"type": "string", "enum": ["rouge", "verte", "orange"]})
+STOCK_LEVEL = tool("get_stock_level", "Stock d'un article dans un entrepôt.", ("sku", "warehouse"), sku=S,
+                   warehouse={"type": "string", "enum": ["Lille", "Lyon", "Marseille"]})
+RENEW = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "weeks"), loan_id=I, weeks=I)
+RENEW_WEEKS = tool("renew_loan", "Prolonge un emprunt de livre.", ("loan_id", "weeks"), loan_id=I,
+                   weeks={"type": "integer", "enum": [1, 2, 3]})
+AVAILABILITY = tool("get_availability", "Créneaux libres d'une personne pour une date.", ("person", "date"),
+                    person=S, date={"type": "string", "format": "date"})
+UNIT_PRICE = tool("get_price", "Prix unitaire d'un produit en euros.", ("product",), product=S)
+CREATE_TICKET = tool("create_ticket", "Crée un ticket informatique.", ("title", "priority"), title=S,
+                     priority={"type": "string", "enum": ["low", "medium", "high", "critical"]})
+TRACK = tool("track_package", "Suit un colis par son numéro de suivi.", ("tracking_number",),
+             tracking_number={"type": "string", "description": "numéro de suivi, ex. 6A12345678901"})
+WEIGHTS = tool("convert_weight", "Convertit une valeur d'une unité à une autre.", ("value", "from_unit", "to_unit"),
+               value=N, from_unit={"type": "string", "enum": ["kg", "lb", "g", "oz"]},
+               to_unit={"type": "string", "enum": ["kg", "lb", "g", "oz"]})
+MEETING = tool("book_meeting_room", "Réserve une salle de réunion.", ("room", "start", "duration_minutes"),
+               room={"type": "string", "enum": ["Atlas", "Borée", "Cassiopée"]},
+               start={"type": "string", "format": "date-time"},
+               duration_minutes={"type": "integer", "minimum": 15, "maximum": 480})
+TIMER = tool("start_timer", "Start a timer.", ("duration",),
+             duration={"type": "integer", "description": "duration in seconds"})
+FIND_CUSTOMER = tool("find_customer", "Trouve un client par e-mail et renvoie son identifiant.", ("email",),
+                     email={"type": "string", "format": "email"})
+LIST_ORDERS = tool("list_orders", "Liste les commandes d'un client.", ("customer_id",), customer_id=I)
+USER_BY_NAME = tool("get_user_by_name", "Find a user by name; returns the user id.", ("full_name",), full_name=S)
+USER_POSTS = tool("get_user_posts", "List a user's posts.", ("user_id",), user_id=I)
+LEAVE_BALANCE = tool("get_leave_balance", "Solde de congés d'un salarié.", ("employee_id", "leave_type"),
+                     employee_id={"type": "string", "description": "ex. E-1020"},
+                     leave_type={"type": "string", "enum": ["CP", "RTT", "maladie"]})
+REQUEST_LEAVE = tool("request_leave", "Pose une demande de congé.", ("start_date", "end_date", "type"),
+                     start_date={"type": "string", "format": "date"}, end_date={"type": "string", "format": "date"},
+                     type={"type": "string", "enum": ["CP", "RTT", "sans_solde"]})
+SCALE_RECIPE = tool("scale_recipe", "Adapte les quantités d'une recette à un nombre de personnes.",
+                    ("recipe", "servings"), recipe=S, servings={"type": "integer", "minimum": 1})
 
 PRICES = {"AAPL": 231.4, "MSFT": 415.2, "Apple": 231.4, "Microsoft": 415.2, "NVDA": 120.9, "Nvidia": 120.9}
 AQI = {"Delhi": 182, "Beijing": 97, "Paris": 41}
@@ -154,6 +192,28 @@ IMPL = {
     "get_invoice": lambda invoice_id: {"invoice_id": invoice_id, "amount": {"INV-2024-001": 120,
                                                                             "INV-2024-002": 75}[invoice_id],
                                        "status": "payée"},
+    "get_loans": lambda card_number: {"loans": [{"titre": "Germinal", "retour": "2026-12-10"},
+                                                {"titre": "Nana", "retour": "2026-12-18"}]},
+    "parking_fee": lambda hours, zone: {"montant_eur": 4.8},
+    "get_stock_level": lambda sku, warehouse: {"quantite": {"Lille": 120, "Lyon": 0, "Marseille": 37}[warehouse]},
+    "renew_loan": lambda loan_id, weeks: {"nouvelle_date_retour": "2026-12-22"},
+    "get_availability": lambda person, date: {"libre": {"Alice": ["09:00-10:00", "14:00-16:00"],
+                                                         "Bruno": ["15:00-17:00"]}[person]},
+    "get_price": lambda product: {"prix": {"clavier": 49.9, "souris": 19.99, "croissants": 1.2, "keyboard": 49.9,
+                                           "mouse": 19.99}[product]},
+    "create_ticket": lambda title, priority: {"id": "IT-9031", "priority": priority},
+    "track_package": lambda tracking_number: {"statut": {"6A19283746501": "en transit", "8L55512340987": "livré",
+                                                         "1Z999AA10123456784": "delivered"}[tracking_number]},
+    "convert_weight": lambda value, from_unit, to_unit: {"result": round(value * 0.4536, 3), "unit": to_unit},
+    "book_meeting_room": lambda room, start, duration_minutes: {"ok": True, "reservation": "RES-771"},
+    "start_timer": lambda duration: {"ok": True},
+    "find_customer": lambda email: {"customer_id": 7781},
+    "list_orders": lambda customer_id: {"commandes": {7781: ["CMD-1", "CMD-2"]}[customer_id]},
+    "get_user_by_name": lambda full_name: {"user_id": 42},
+    "get_user_posts": lambda user_id: [{"title": "Notes on the Engine"}],
+    "get_leave_balance": lambda employee_id, leave_type: {"jours_restants": 4.5},
+    "request_leave": lambda start_date, end_date, type: {"demande": "DC-118", "statut": "en attente"},
+    "scale_recipe": lambda recipe, servings: {"oeufs": servings, "creme_ml": 62.5 * servings},
     "get_ticket": lambda ticket_id: {"ticket_id": ticket_id, "status": "open", "priority": "high"},
     "define_word": lambda word: {"word": word, "definition": "don de faire par hasard une découverte heureuse"},
     "get_air_quality": lambda city: {"city": city, "aqi": AQI[city]},
@@ -274,6 +334,45 @@ CASES = {
     "no tool fits, no call (EN)": Case(
         "Can you summarise the plot of Hamlet for me?", [CONVERT, AIR], [], 0, ()),
 
+    "une liste d'enregistrements sous une clé se lit comme une liste, pas comme du JSON": Case(
+        "Quels livres sont empruntés sur la carte BIB-55120 ?", [LOANS],
+        [("get_loans", {"card_number": "BIB-55120"})], 1, ("Germinal – 2026-12-10", "Nana – 2026-12-18"),
+        never=('{"', "[{", "loans")),
+    "un outil qui « calcule » un tarif selon une zone n'est pas une calculatrice": Case(
+        "Combien coûte 3 heures de stationnement en zone verte ?", [PARKING],
+        [("parking_fee", {"hours": 3, "zone": "verte"})], 1, ("montant 4,8 EUR",)),
+    "trois valeurs d'un enum nommées : un appel chacune, en parallèle, et la réponse les distingue": Case(
+        "Quel est le stock de l'article SKU-4410 à Lille, Lyon et Marseille ?", [STOCK_LEVEL],
+        [("get_stock_level", {"sku": "SKU-4410", "warehouse": "Lille"}),
+         ("get_stock_level", {"sku": "SKU-4410", "warehouse": "Lyon"}),
+         ("get_stock_level", {"sku": "SKU-4410", "warehouse": "Marseille"})], 3,
+        ("Lille 120", "Lyon 0", "Marseille 37"), never=("SKU-4410 120",)),
+    "un outil que sa description désigne quand son nom anglais ne dit rien (« Prolonge un emprunt »)": Case(
+        "Prolonge mon emprunt 8812 de 2 semaines.", [RENEW, PARKING],
+        [("renew_loan", {"loan_id": 8812, "weeks": 2})], 1, ("Emprunt 8812", "2026-12-22")),
+    "un enum de nombres : le nombre dit en toutes lettres, pas la première valeur": Case(
+        "Prolonge mon emprunt 8812 de deux semaines.", [RENEW_WEEKS],
+        [("renew_loan", {"loan_id": 8812, "weeks": 2})], 1, ("2026-12-22",)),
+    "an enum of numbers: the number the request gives (EN)": Case(
+        "Please extend loan 8812 by 3 weeks.", [RENEW_WEEKS],
+        [("renew_loan", {"loan_id": 8812, "weeks": 3})], 1, ("2026-12-22",)),
+    "« libres » : les créneaux de deux personnes, en parallèle": Case(
+        "Quand Alice et Bruno sont-ils tous les deux libres le 2026-12-09 ?", [AVAILABILITY, PARKING],
+        [("get_availability", {"person": "Alice", "date": "2026-12-09"}),
+         ("get_availability", {"person": "Bruno", "date": "2026-12-09"})], 2,
+        ("Alice 09:00-10:00", "Bruno 15:00-17:00"), never=("Hors ligne",)),
+    "« coûtent » demande un prix": Case(
+        "Combien coûtent 3 croissants ?", [UNIT_PRICE, AVAILABILITY],
+        [("get_price", {"product": "croissants"})], 1, ("1,2",), never=("Hors ligne",)),
+    "deux objets que la phrase énumère (« d'un clavier et d'une souris »), deux appels": Case(
+        "Quel est le prix d'un clavier et d'une souris ?", [UNIT_PRICE],
+        [("get_price", {"product": "clavier"}), ("get_price", {"product": "souris"})], 2,
+        ("clavier 49,9", "souris 19,99")),
+    "two things a sentence lists, two calls (EN)": Case(
+        "How much do a keyboard and a mouse cost?", [UNIT_PRICE],
+        [("get_price", {"product": "keyboard"}), ("get_price", {"product": "mouse"})], 2,
+        ("keyboard 49.9", "mouse 19.99")),
+
     # -- 2. inputs from the request: enums told apart, numbers, units, languages, two places ---------------------
     "devises : deux enums distingués par from/to": Case(
         "Convertis 250 euros en dollars canadiens.", [CONVERT],
@@ -314,6 +413,51 @@ CASES = {
     "user by id, natural answer (EN)": Case(
         "Who is user 42?", [GET_USER], [("get_user", {"id": 42})], 1, ("Ada Lovelace", "pro"),
         never=("get_user —", "id: 42,", "Here is the result")),
+    "un titre de ticket : ce qui suit les deux-points, et la priorité dite « urgent »": Case(
+        "Ouvre un ticket urgent : le serveur de messagerie est en panne.", [CREATE_TICKET],
+        [("create_ticket", {"title": "le serveur de messagerie est en panne", "priority": "high"})], 1,
+        ("IT-9031",), never=("Pouvez-vous",)),
+    "a ticket title after the colon (EN)": Case(
+        "Open a critical ticket: the VPN is down.", [CREATE_TICKET],
+        [("create_ticket", {"title": "the VPN is down", "priority": "critical"})], 1, ("IT-9031",),
+        never=("Could you",)),
+    "deux numéros de suivi qui mêlent chiffres et lettres, en parallèle": Case(
+        "Où en sont mes colis 6A19283746501 et 8L55512340987 ?", [TRACK],
+        [("track_package", {"tracking_number": "6A19283746501"}),
+         ("track_package", {"tracking_number": "8L55512340987"})], 2,
+        ("6A19283746501 en transit", "8L55512340987 livré"), never=("Pouvez-vous",)),
+    "a parcel number that starts with a digit-letter code (EN)": Case(
+        "Where is my package 1Z999AA10123456784?", [TRACK],
+        [("track_package", {"tracking_number": "1Z999AA10123456784"})], 1, ("delivered",), never=("Could you",)),
+    "deux valeurs de ses enums nommées désignent l'outil (« 12 livres en kilos »)": Case(
+        "Combien font 12 livres en kilos ?", [WEIGHTS, PARKING],
+        [("convert_weight", {"value": 12, "from_unit": "lb", "to_unit": "kg"})], 1, ("5,443 kg",),
+        never=("Hors ligne",)),
+    "deux entrepôts d'un enum nommés sans le mot « stock »": Case(
+        "Combien d'unités de SKU-77 à Lille et à Lyon ?", [STOCK_LEVEL, PARKING],
+        [("get_stock_level", {"sku": "SKU-77", "warehouse": "Lille"}),
+         ("get_stock_level", {"sku": "SKU-77", "warehouse": "Lyon"})], 2, ("Lille 120", "Lyon 0"),
+        never=("Hors ligne",)),
+    "une durée « 1h30 » en minutes, et une heure « à 14h » dans un date-time": Case(
+        "Réserve la salle Borée le 2026-12-07 à 14h pendant 1h30.", [MEETING],
+        [("book_meeting_room", {"room": "Borée", "start": "2026-12-07T14:00:00", "duration_minutes": 90})], 1,
+        ("RES-771",), never=("Pouvez-vous",)),
+    "a duration in the unit the parameter's description names (EN)": Case(
+        "Start a timer for 2 minutes.", [TIMER], [("start_timer", {"duration": 120})], 1, ("120",)),
+    "« RTT » est un congé : le solde d'un salarié": Case(
+        "Combien de RTT reste-t-il à l'employé E-3307 ?", [LEAVE_BALANCE, PARKING],
+        [("get_leave_balance", {"employee_id": "E-3307", "leave_type": "RTT"})], 1, ("4,5",), never=("Hors ligne",)),
+    "« Pose-moi un RTT » entre deux dates": Case(
+        "Pose-moi un RTT du 2026-12-21 au 2026-12-23.", [REQUEST_LEAVE, PARKING],
+        [("request_leave", {"start_date": "2026-12-21", "end_date": "2026-12-23", "type": "RTT"})], 1,
+        ("DC-118",), never=("Hors ligne",)),
+    "un paramètre sans genre connu prend ce que la demande cite entre guillemets": Case(
+        "Adapte la recette « quiche lorraine » pour 6 personnes.", [SCALE_RECIPE],
+        [("scale_recipe", {"recipe": "quiche lorraine", "servings": 6})], 1, ("375",), never=("Pouvez-vous",)),
+    "un nombre égal à un nombre envoyé n'est pas un écho (6 œufs pour 6 personnes), ml suit la valeur": Case(
+        "Adapte la recette « quiche lorraine » pour 6 personnes.", [SCALE_RECIPE],
+        [("scale_recipe", {"recipe": "quiche lorraine", "servings": 6})], 1, ("oeufs 6", "creme 375 ml"),
+        never=("creme ml",)),
 
     # -- answers written the way a model writes them ------------------------------------------------------------
     "addition : une phrase naturelle": Case(
@@ -345,6 +489,18 @@ CASES = {
     "is_error, no invented price (EN)": Case(
         "What's the stock price of NVDA?", [STOCK], [("get_stock_price", {"ticker": "NVDA"})], 1,
         ("market closed",), never=("120.9",), impl={"get_stock_price": fails("market closed")}),
+    "chaîne : l'identifiant qui manque vient d'un autre outil, appelé d'abord": Case(
+        "Quelles sont les commandes du client paul@exemple.fr ?", [LIST_ORDERS, FIND_CUSTOMER],
+        [("find_customer", {"email": "paul@exemple.fr"})], 2, ("CMD-1", "CMD-2"), never=("Pouvez-vous",),
+        then=[("list_orders", {"customer_id": 7781})]),
+    "chain: a user id from a lookup by name, then the posts (EN)": Case(
+        "Show me the posts of Ada Lovelace.", [USER_POSTS, USER_BY_NAME],
+        [("get_user_by_name", {"full_name": "Ada Lovelace"})], 2, ("Notes on the Engine",), never=("Could you",),
+        then=[("get_user_posts", {"user_id": 42})]),
+    "chaîne dont la première étape échoue : pas de deuxième appel, l'erreur est dite": Case(
+        "Quelles sont les commandes du client paul@exemple.fr ?", [LIST_ORDERS, FIND_CUSTOMER],
+        [("find_customer", {"email": "paul@exemple.fr"})], 1, ("client introuvable",), never=("CMD-1",),
+        impl={"find_customer": lambda email: {"error": "client introuvable"}}),
     "cherche un prix puis calcule pour 3 personnes": Case(
         "Cherche le prix du billet Paris-Lyon puis calcule le prix pour 3 personnes.", [SEARCH_PRICE, CALCULATOR],
         [("search_price", {"route": "Paris-Lyon"})], 2, ("45", "135"), never=("Le calcul (45)",),
@@ -412,6 +568,27 @@ CASES = {
         "What's the stock price?", [STOCK], [], 0, ("ticker",)),
     "valeur requise absente : il demande": Case(
         "Convertis cette somme en dollars canadiens.", [CONVERT], [], 0, (("montant", "amount"),)),
+    "un enum requis que la demande ne nomme pas : il demande, avec les choix, sans inventer": Case(
+        "Combien coûtent 2 heures de stationnement ?", [PARKING], [], 0, ("zone (rouge, verte ou orange)",)),
+    "a required enum the request does not name: ask, with the options (EN)": Case(
+        "Convert 100 dollars please.", [CONVERT], [], 0, ("to_currency (EUR, USD, CAD, GBP or JPY)",)),
+    "un enum d'unité sans valeur dite : la valeur usuelle, pas une question": Case(
+        "Quel temps fait-il à Brest ?", [tool("get_temperature", "Température actuelle.", ("city", "unit"), city=S,
+                                              unit={"type": "string", "enum": ["celsius", "fahrenheit"]})],
+        [("get_temperature", {"city": "Brest", "unit": "celsius"})], 1, ("11",),
+        impl={"get_temperature": lambda city, unit: {"temp": 11}}),
+    "an enum of language codes, the language said by name (EN)": Case(
+        "Translate \"see you tomorrow\" into French.",
+        [tool("translate", "Translate a text into a target language.", ("text", "target"), text=S,
+              target={"type": "string", "enum": ["fr", "en", "de", "es"]})],
+        [("translate", {"text": "see you tomorrow", "target": "fr"})], 1, ("à demain",),
+        impl={"translate": lambda text, target: {"translation": "à demain"}}),
+    "un enum de noms de langues anglais, la langue dite en français": Case(
+        "Traduis « merci » en allemand.",
+        [tool("traduire_texte", "Traduit un texte.", ("texte", "langue"), texte=S,
+              langue={"type": "string", "enum": ["English", "Spanish", "German"]})],
+        [("traduire_texte", {"texte": "merci", "langue": "German"})], 1, ("danke",),
+        impl={"traduire_texte": lambda texte, langue: {"traduction": "danke"}}),
 
     # -- 8. split results: accepted, then one call per turn ----------------------------------------------------
     "split history then two more companies (EN)": Case(

@@ -52,6 +52,7 @@ class Plan:
     calls: list[tuple[str, dict]] = field(default_factory=list)
     ask: str | None = None                      # a question to the user instead of calls
     dependent: list[str] = field(default_factory=list)   # arithmetic tools waiting for lookup results
+    from_results: bool = False                  # its calls take values earlier results gave (a chain's next step)
 
 
 class Engine:
@@ -139,22 +140,48 @@ class Engine:
         else:
             chosen = lookups
         assignments = self._assign(chosen)
+        results = self._data()
         for name in chosen:
             tool = self.tools[name]
             targets = assignments.get(name) or [None]
             for target in targets:
                 ctx = _filling.Context(self.facts, focus=dict([target]) if target else {})
                 filled = _filling.fill(tool, ctx)
+                if filled.missing and results:
+                    # A value the request lacks, given by a tool called before (customer_id from find_customer).
+                    with_results = _filling.fill(tool, _filling.Context(self.facts, focus=ctx.focus, results=results))
+                    if len(with_results.missing) < len(filled.missing):
+                        filled, plan.from_results = with_results, True
                 if filled.missing and name != chosen[0]:
                     break                   # a secondary tool the request does not fully describe: not now
+                provider = self._provider(name, filled.missing) if filled.missing and not results else None
+                if provider:
+                    return Plan(calls=[provider])   # first the tool that gives the missing value, then this one
                 if filled.missing:
                     props = _filling.properties(tool)
                     described = {m: f"{m} ({props[m]['description']})" for m in filled.missing
                                  if isinstance(props.get(m), dict) and props[m].get("description")}
+                    described.update({m: f"{m} ({say.choices(props[m]['enum'], self.lang)})" for m in filled.missing
+                                      if m not in described and isinstance(props.get(m), dict)
+                                      and isinstance(props[m].get("enum"), list)})
                     return Plan(ask=say.ask_for(name, filled.missing, self.lang, described))
                 if (name, filled.input) not in plan.calls:
                     plan.calls.append((name, filled.input))
         return plan
+
+    def _provider(self, name: str, missing: list[str]) -> tuple[str, dict] | None:
+        """Another tool that gives what `name` lacks (find_customer « renvoie son identifiant » for customer_id),
+        callable now with what the request says: a chain's first step."""
+        wanted = {w for m in missing for w in _filling.owner_words(m)}
+        for other, tool in self.tools.items():
+            if other == name or not wanted or _choosing.is_arithmetic(tool):
+                continue
+            if not wanted & _choosing.meaning(tool):
+                continue
+            filled = _filling.fill(tool, _filling.Context(self.facts))
+            if not filled.missing and filled.input:
+                return other, filled.input
+        return None
 
     def _assign(self, chosen: list[str]) -> dict[str, list[tuple[str, str]]]:
         """Entities per tool: one call per independent entity; with several tools, each entity goes to the
@@ -223,7 +250,7 @@ class Engine:
         # Only when the history follows this plan (some planned call already made): calls made otherwise
         # (a script, another prompt) are the model's past, not a plan to complete.
         remaining = [(n, i) for n, i in self.plan.calls if _key(n, i) not in done]
-        if remaining and len(remaining) < len(self.plan.calls):
+        if remaining and (len(remaining) < len(self.plan.calls) or self.plan.from_results):
             lead = "Je continue." if self.lang == "fr" else "Next one."
             return self._calls(remaining, lead)
         # A dependent step: compute on the numbers the lookups returned.

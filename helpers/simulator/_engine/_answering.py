@@ -43,6 +43,7 @@ LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result":
              "confirmation": "confirmation", "days": "jours", "rate": "taux", "distance": "distance",
              "duration": "durée", "size": "taille", "cart size": "articles au panier", "population": "population",
              "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message",
+             "customer id": "identifiant client", "user id": "identifiant utilisateur",
              "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "retard", "tax": "taxe"}
 # Short words that are not acronyms (labels of LABELS_FR are not either: tax, fee…).
 WORDS_NOT_ACRONYMS = frozenset({"age", "day", "max", "min", "low", "high", "net", "new", "old", "top", "end", "due",
@@ -51,7 +52,7 @@ NOUNS_FR = {"balance": "solde", "user": "utilisateur", "users": "utilisateurs", 
             "ticket": "ticket", "customer": "client", "account": "compte", "product": "produit", "employee": "employé",
             "booking": "réservation", "reservation": "réservation", "item": "article", "book": "livre",
             "package": "colis", "parcel": "colis", "payment": "paiement", "flight": "vol", "member": "membre",
-            "train": "train"}
+            "train": "train", "loan": "emprunt"}
 VERBS = frozenset(lex.fold(w) for w in """
 get fetch lookup look check find search list show read retrieve load query obtain recupere recuperer obtenir
 consulte consulter cherche chercher trouve trouver lis lire affiche afficher voir info infos details detail status
@@ -91,16 +92,18 @@ def _value(value: object, lang: str, key: str = "") -> str:
     if value is None:
         return "—"
     if isinstance(value, list):
-        return ", ".join(_value(v, lang) for v in value[:8]) if all(not isinstance(v, (dict, list)) for v in value) \
-            else json.dumps(value, ensure_ascii=False)
+        if all(not isinstance(v, (dict, list)) for v in value):
+            return ", ".join(_value(v, lang) for v in value[:8])
+        return (" ; " if lang == "fr" else "; ").join(_item(v, lang) for v in value[:8])   # records, not JSON
     if isinstance(value, dict):
         return ", ".join(_pair(k, v, lang) for k, v in list(value.items())[:6])
     return str(value).strip()
 
 
 UNIT_SUFFIX = re.compile(r"^(?P<base>.*[a-z].*?)_(?P<unit>eur|usd|gbp|chf|jpy|cad|aud|cny|km|kg|cm|mm|ms|pct|percent|"
-                         r"pourcent|min)$", re.I)
-UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min")}}
+                         r"pourcent|min|ml|cl|mg|g)$", re.I)
+UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min", "ml",
+                                                                            "cl", "mg", "g")}}
 
 
 def _unit(key: object, value: object) -> tuple[str, str]:
@@ -146,10 +149,20 @@ def failure_in(data: object) -> str | None:
     return None
 
 
+def _varying(inputs: list[dict]) -> str | None:
+    """The input field that tells several calls apart (warehouse in three calls for one sku), when one does."""
+    if len(inputs) < 2:
+        return None
+    keys = [k for k in inputs[0] if all(k in i for i in inputs)]
+    return next((k for k in keys if len({json.dumps(i[k], sort_keys=True) for i in inputs}) > 1), None)
+
+
 def intro(calls: list[tuple[str, dict]], lang: str) -> str:
     """The short sentence real models often write before their calls."""
     names = list(dict.fromkeys(short(n) for n, _ in calls))
-    subjects = [str(v) for _, inp in calls for v in list(inp.values())[:1] if isinstance(v, (str, int, float))]
+    varying = _varying([inp for _, inp in calls])
+    subjects = [str(v) for _, inp in calls for v in ([inp[varying]] if varying in inp else list(inp.values())[:1])
+                if isinstance(v, (str, int, float))]
     about = _join(list(dict.fromkeys(subjects)), lang) if len(calls) > 1 and subjects else ""
     if lang == "en":
         return f"Let me check with {_join(names, lang)}" + (f" for {about}." if about else ".")
@@ -207,6 +220,9 @@ def _echoes(key: object, value: object, tool_input: dict) -> bool:
     """A field that only repeats the request (the query sent, the city asked about)."""
     if str(key).lower() in REPEATS:
         return True
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # A number repeats the request only under the same name: 6 eggs for 6 servings is an answer.
+        return any(value == v and lex.fold(str(key)) == lex.fold(str(k)) for k, v in tool_input.items())
     return any(value == v or (isinstance(value, str) and isinstance(v, str) and value.lower() == v.lower())
                for v in tool_input.values() if not isinstance(v, bool))
 
@@ -306,6 +322,9 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
         done = _done(name, tool_input, data, lang)
         if done:
             return done
+        kept = [v for k, v in data.items() if not _echoes(k, v, tool_input)]
+        if len(kept) == 1 and isinstance(kept[0], list):
+            return summarise(name, tool_input, kept[0], lang, subject)   # {"loans": [...]}: the list is the answer
         fields = _fields(data, tool_input, lang)
         body = ", ".join(fields)
         return f"{subject}{sep}{body}" if subject and body else (body or subject or short(name))
@@ -344,8 +363,12 @@ def _together(lines: list[tuple[str, dict, object]], lang: str) -> str | None:
         return None
     rows = []
     key = None
+    varying = _varying([i for _, i, _ in lines])
     for name, tool_input, data in lines:
+        told = tool_input.get(varying) if varying else None
         subject = _subject(name, tool_input, lang)
+        if isinstance(told, str) and told and (not subject or told not in subject):
+            subject = told                       # the field that differs names the row, not the one they share
         if not isinstance(data, dict) or not subject:
             return None
         kept = [(k, v) for k, v in data.items() if not _echoes(k, v, tool_input)]
@@ -416,6 +439,14 @@ def refused(name: str, reason: str, lang: str, then: str | None = None) -> str:
         return text + (f" So I used {short(then)} instead." if then else "")
     text = f"Mon appel à {short(name)} a été refusé : « {reason.strip()} »."
     return text + (f" J'ai donc fait appel à {short(then)}." if then else "")
+
+
+def choices(values: list, lang: str) -> str:
+    """The values an enum allows, as a question offers them: « rouge, verte ou orange »."""
+    shown = [str(v) for v in values[:8]]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + (" ou " if lang == "fr" else " or ") + shown[-1]
 
 
 def ask_for(tool_name: str, missing: list[str], lang: str, descriptions: dict) -> str:

@@ -10,7 +10,7 @@ import json
 import re
 from functools import lru_cache
 
-from . import _lexicon as lex
+from . import _lexicon as lex, _reading as rd
 
 THRESHOLD = 2.0
 AMBIGUOUS = frozenset({"plus", "total", "fois", "times", "moins", "minus", "produit", "product", "+", "-", "*", "/",
@@ -33,6 +33,11 @@ def _profile(name: str, description: str, params: str) -> tuple[frozenset, froze
         others.add("calc")                     # an add / multiply tool is a tool to compute with
     return (frozenset(lex.concepts(name_tokens)), frozenset(others),
             frozenset(lex.meaningful(name_tokens)), frozenset(lex.meaningful(desc_tokens + param_tokens)))
+
+
+@lru_cache(maxsize=512)
+def _sentence_words(description: str) -> frozenset:
+    return frozenset(lex.meaningful(lex.words(description)))
 
 
 def profile(tool: dict) -> tuple[frozenset, frozenset, frozenset, frozenset]:
@@ -92,9 +97,21 @@ def _fits_a_value(tool: dict, text: str) -> bool:
     return False
 
 
-def score(tool: dict, text: str) -> float:
+def _enum_values_named(tool: dict, text: str) -> set:
+    """The values of the tool's enums the request names, directly or in words (« livres en kilos » → lb, kg;
+    « à Lille et à Lyon » → Lille, Lyon): two of them say the tool is made for this request."""
+    schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    values = tuple(dict.fromkeys(v for spec in props.values() if isinstance(spec, dict)
+                                 and isinstance(spec.get("enum"), list) for v in spec["enum"] if isinstance(v, str)))
+    return {code for code, _cue in rd.coded_mentions(text, values)} if values else set()
+
+
+def score(tool: dict, text: str, sentence: bool = False) -> float:
     """How relevant a tool is: shared concepts (name 3, elsewhere 2), shared words (name 2, elsewhere 0.5),
-    cognates (name 1), and a value of the request that fits one of its patterns (2.5)."""
+    cognates (name 1), and a value of the request that fits one of its patterns (2.5). `sentence` (only to find a
+    tool when none stands out otherwise): words shared with the description count double, and two values of its
+    enums named by the request count 2.5."""
     asked, said = request_profile(text)
     name_concepts, other_concepts, name_words, other_words = profile(tool)
     tool_ops = (name_concepts | other_concepts) & OPERATIONS
@@ -103,6 +120,12 @@ def score(tool: dict, text: str) -> float:
         return 0.0                             # a multiply tool for « 17 + 25 »: the model adds by itself
     points = 3.0 * len(asked & name_concepts) + 2.0 * len(asked & (other_concepts - name_concepts))
     points += 2.0 * len(said & name_words) + 0.5 * len(said & (other_words - name_words))
+    if sentence:
+        # The tool's own sentence weighs more than its parameters' notes: « Prolonge mon emprunt » and « Prolonge
+        # un emprunt de livre » say the same thing, whatever the tool's English name.
+        points += 0.5 * len(said & (_sentence_words(str(tool.get("description") or "")) - name_words))
+        if len(_enum_values_named(tool, text)) >= 2:
+            points += 2.5                      # « 12 livres en kilos » for units ∈ {kg, lb…}: made for it
     points += 1.0 * _cognates(said, name_words)
     if _fits_a_value(tool, text):
         points += 2.5
@@ -118,7 +141,11 @@ def ranked(tools: dict[str, dict], text: str) -> list[tuple[float, str]]:
 def relevant(tools: dict[str, dict], text: str) -> list[str]:
     """The tools worth calling for this request, best first: above the threshold and close to the best."""
     order = ranked(tools, text)
-    if not order or order[0][0] < THRESHOLD:
+    if order and order[0][0] < THRESHOLD:
+        # Nothing stands out by name or concept: the tool whose description says what the request says, if one.
+        closest = max(((score(tool, text, sentence=True), -i, name) for i, (name, tool) in enumerate(tools.items())))
+        return [closest[2]] if closest[0] >= THRESHOLD else []
+    if not order:
         return []
     best = order[0][0]
     asked, said = request_profile(text)
@@ -133,9 +160,31 @@ def relevant(tools: dict[str, dict], text: str) -> list[str]:
     return chosen
 
 
+def meaning(tool: dict) -> frozenset:
+    """Stems and concepts of a tool's name and description (what it is about)."""
+    name_concepts, other_concepts, name_words, _ = profile(tool)
+    return name_concepts | other_concepts | name_words | _sentence_words(str(tool.get("description") or ""))
+
+
 def is_arithmetic(tool: dict) -> bool:
+    """A tool to compute with: arithmetic words, and nothing but numbers (or an expression) to give it. « Calcule
+    le tarif de stationnement » with a zone is a lookup that computes, not a calculator."""
     name_concepts, other_concepts, _, _ = profile(tool)
-    return bool((name_concepts | other_concepts) & ARITHMETIC) and not (name_concepts - ARITHMETIC)
+    if not (name_concepts | other_concepts) & ARITHMETIC or name_concepts - ARITHMETIC:
+        return False
+    schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    return not any(_wants_words(name, spec) for name, spec in props.items())
+
+
+def _wants_words(name: str, spec: object) -> bool:
+    """A parameter that takes words, not a number or an expression: a zone, a city, an enum of names."""
+    if not isinstance(spec, dict):
+        return False
+    kind = spec.get("type")
+    kinds = set(kind) if isinstance(kind, list) else {kind} if kind else set()
+    words_enum = isinstance(spec.get("enum"), list) and any(isinstance(v, str) for v in spec["enum"])
+    return (words_enum or "string" in kinds) and lex.fold(str(name)) not in lex.PROPERTY_KINDS["expression"]
 
 
 def is_lookup(tool: dict) -> bool:

@@ -100,11 +100,23 @@ def _owned_numbers(name: str, text: str) -> list[int]:
     return found
 
 
+def owner_words(name: str) -> set[str]:
+    """What an id parameter names, as stems and concepts: customer_id → {custom, user}; empty for others."""
+    folded = lex.fold(name)
+    if not ID_NAME.search(folded):
+        return set()
+    owner = re.sub(r"(?:^|_)(?:id|ids|identifiant|ref|number|numero|no|num)$", "", folded).strip("_")
+    tokens = lex.words(owner)
+    return {lex.stem(w) for w in tokens if len(w) >= 3} | lex.concepts(tokens)
+
+
 def kind_of(name: str, spec: dict) -> str:
     """What a property wants: place, email, language, text, expression, person, date, unit, currency, id…"""
     folded = lex.fold(name)
     if isinstance(spec, dict) and spec.get("format") == "email":
         return "email"
+    if isinstance(spec, dict) and spec.get("format") in ("date", "date-time"):
+        return "date"
     for kind, names in lex.PROPERTY_KINDS.items():
         if folded in names:
             return kind
@@ -139,7 +151,29 @@ def _enum_value(spec: dict, text: str, role: str | None, paired: bool) -> object
     """The enum value the text names (directly or in words: « dollars canadiens » → "CAD"); with a role, the
     one at that end of the pair (« 250 euros en dollars » : from → EUR, to → USD)."""
     values = tuple(v for v in spec["enum"] if isinstance(v, str))
-    return rd.pick(rd.coded_mentions(text, values), role, paired) if values else None
+    if not values:
+        return _number_in(spec["enum"], text)
+    found = rd.pick(rd.coded_mentions(text, values), role, paired)
+    if found is None:
+        # Languages by name for an enum of codes or names (« into French » → "fr", « en anglais » → "English").
+        by_name = {lex.fold(v): v for v in values}
+        said = [(by_name.get(c) or by_name.get(lex.fold(LANGUAGE_NAMES.get(c, ""))), cue)
+                for c, cue in rd.language_mentions(text)]
+        said = tuple((v, cue) for v, cue in said if v)
+        found = (rd.pick(said, role, paired) if role else said[-1][0]) if said else None
+    return found
+
+
+def _number_in(allowed: list, text: str) -> object:
+    """The one number of an enum of numbers the request says, in digits or in words (« de deux semaines » for
+    weeks ∈ {1, 2, 3}); None when it says none, or several."""
+    numbers = [n for n in allowed if isinstance(n, (int, float)) and not isinstance(n, bool)]
+    said = [n for n in rd.numbers(text) if n in numbers] or [
+        lex.NUMBER_WORDS[w] for w in lex.words(text) if lex.NUMBER_WORDS.get(w) in numbers]
+    found = list(dict.fromkeys(said))
+    if len(found) != 1:
+        return None
+    return next(n for n in numbers if n == found[0])
 
 
 def _language_value(spec: dict, mentions: list, role: str | None, paired: bool) -> str | None:
@@ -226,6 +260,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if known is not None and kind not in ("text", "expression"):
         return known
     if types & {"integer", "number"} and not types & {"string"}:
+        per_minute = _time_unit(name, spec)
+        if per_minute and rd.durations(latest):
+            return round(rd.durations(latest)[0] / per_minute, 2)     # « 1h30 » for duration_minutes → 90
         if kind in ("id", "other") and (rd.cued_numbers(latest) or kind == "id"):
             cued = ctx.facts.first(rd.cued_numbers) or (_owned_numbers(name, latest) if kind == "id" else [])
             if cued:
@@ -278,6 +315,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
         return found[0] if found else None
     if kind == "date":
         found = ctx.facts.first(rd.dates)
+        times = rd.clock_times(latest)
+        if spec.get("format") == "date-time" and found and times and ISO.fullmatch(found[0]):
+            found = [f"{d}T{times[min(i, len(times) - 1)]}:00" for i, d in enumerate(found)]
         if role and paired:                       # start_date / end_date: the first date, then the second
             index = 0 if role == "from" else 1
             return found[index] if len(found) > index else None
@@ -314,7 +354,26 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "item":
         found = ctx.facts.first(rd.things)
         return found[0] if found else None
+    if kind == "other" and needed and "string" in types and rd.quoted(latest):
+        return rd.quoted(latest)[0]             # recipe and « quiche lorraine »: what the request names in quotes
     return None
+
+
+ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
+TIME_UNITS = {"minutes": 1, "minute": 1, "min": 1, "mins": 1, "mn": 1, "hours": 60, "hour": 60, "heures": 60,
+              "heure": 60, "hrs": 60, "h": 60, "seconds": 1 / 60, "secondes": 1 / 60, "sec": 1 / 60, "days": 1440,
+              "jours": 1440, "day": 1440, "jour": 1440}
+
+
+def _time_unit(name: str, spec: dict) -> float | None:
+    """Minutes per unit of a parameter that holds a length of time, from its name or description
+    (duration_minutes → 1, hours → 60, « durée en heures » → 60); None for any other parameter."""
+    named = lex.words(name)
+    unit = next((TIME_UNITS[w] for w in named if w in TIME_UNITS), None)
+    if unit is None and set(named) & {"duration", "duree", "length", "delay", "delai"}:
+        described = lex.words(spec.get("description") if isinstance(spec.get("description"), str) else "")
+        unit = next((TIME_UNITS[w] for w in described if w in TIME_UNITS and len(w) > 3), None)
+    return unit
 
 
 PAIR_EXAMPLE = re.compile(r"[A-Z]{3}[/-]?[A-Z]{3}")
@@ -453,7 +512,7 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
             continue
         role, paired, pair_kind = pairs.get(name, (None, False, None))
         value = _typed(_scalar(name, spec, ctx, operands, name in needed, role, paired, pair_kind), spec)
-        if value is None and "enum" in spec and name in needed:
+        if value is None and "enum" in spec and name in needed and ("default" in spec or kind_of(name, spec) == "unit"):
             value = spec.get("default", spec["enum"][0])
         if value is None and "boolean" in types and name in needed:
             value = bool(spec.get("default", False))
@@ -494,8 +553,29 @@ def main_property(tool: dict) -> tuple[str, str] | None:
     return None
 
 
+def _enum_entities(tool: dict, text: str) -> list[tuple[str, str]]:
+    """Several values of one enum the request names (« à Lille, Lyon et Marseille » for warehouse ∈ {Lille, Lyon,
+    Marseille}): one call each. Not the two ends of a pair (from_currency / to_currency)."""
+    pairs = roles(tool)
+    for name, spec in properties(tool).items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("enum"), list) or pairs.get(name, (0, False))[1]:
+            continue
+        values = tuple(v for v in spec["enum"] if isinstance(v, str))
+        named = list(dict.fromkeys(code for code, _cue in rd.coded_mentions(text, values))) if values else []
+        if len(named) >= 2:
+            return [(name, v) for v in named]
+    return []
+
+
 def entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
     """(property, value) for each independent entity of the latest request the tool should be called on."""
+    found = _main_entities(tool, facts)
+    if len(found) < 2:
+        return _enum_entities(tool, facts.latest) or found
+    return found
+
+
+def _main_entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
     main = main_property(tool)
     if main is None:
         return []

@@ -48,9 +48,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "calendar": ("agenda", "calendrier", "calendar", "rendez-vous", "rdv", "meeting", "reunion", "evenement",
                  "event", "planning", "schedule"),
     "warranty": ("garantie", "garanti", "garantis", "garanties", "warranty", "guarantee", "guaranteed", "sav"),
-    "holiday": ("ferie", "feries", "holiday", "holidays", "conge", "conges", "vacances", "vacation", "pont"),
+    "holiday": ("ferie", "feries", "holiday", "holidays", "conge", "conges", "vacances", "vacation", "pont", "rtt",
+                "leave", "pto"),
     "news": ("actualite", "actualites", "news", "nouvelles", "journal", "headline"),
-    "price": ("prix", "price", "cout", "cost", "tarif", "coute", "costs"),
+    "price": ("prix", "price", "cout", "cost", "tarif", "coute", "costs", "couter", "coutent", "coutera",
+              "couteront", "coutait", "coutaient"),
     "stock_level": ("stock", "inventaire", "inventory", "disponible", "available", "quantite", "quantity"),
     "train": ("train", "gare", "station", "depart", "departure", "horaires", "tgv", "ter", "rer", "intercites",
               "ouigo", "sncf", "railway", "rail"),
@@ -73,6 +75,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "reminder": ("rappel", "rappels", "reminder", "remind", "alarme", "alarm", "reveil", "memo"),
     "nutrition": ("calorie", "calories", "kcal", "nutrition", "nutritionnel", "nutritional", "proteine", "protein",
                   "glucide", "carbs", "vitamine", "vitamin", "aliment", "food"),
+    "availability": ("libre", "libres", "creneau", "creneaux", "disponibilite", "disponibilites", "dispo", "dispos",
+                     "availability", "slot", "slots", "occupe", "occupes", "busy"),
     "duration": ("duree", "duration", "long", "longtemps"),
     "escalate": ("escalade", "escalader", "escalate", "humain", "human", "conseiller", "agent", "superviseur",
                  "supervisor", "transfert", "handoff"),
@@ -109,6 +113,12 @@ LANGUAGES = {
     "chinois": "zh", "chinese": "zh", "portugais": "pt", "portuguese": "pt", "neerlandais": "nl", "dutch": "nl",
 }
 
+# Numbers written in words (not « un » / "one": an article, or a pronoun, more often than a count).
+NUMBER_WORDS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+                "douze": 12, "quinze": 15, "vingt": 20, "trente": 30, "two": 2, "three": 3, "four": 4, "five": 5,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20,
+                "thirty": 30}
+
 # Codes a request names in words (folded). An enum value or a code-like parameter is matched through them:
 # « dollars canadiens » → CAD, "pounds" → GBP for a currency, lb for a weight. Longest words first.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -124,7 +134,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "km": ("kilometres", "kilometre", "kilometers", "kilometer", "km"), "mi": ("miles", "mile"),
     "m": ("metres", "metre", "meters", "meter"), "ft": ("feet", "foot", "pieds", "pied"),
     "cm": ("centimetres", "centimetre", "centimeters", "centimeter"), "in": ("inches", "inch", "pouces", "pouce"),
-    "kg": ("kilogrammes", "kilogramme", "kilograms", "kilogram", "kilos", "kilo"), "lb": ("pounds", "pound", "lbs"),
+    "kg": ("kilogrammes", "kilogramme", "kilograms", "kilogram", "kilos", "kilo"),
+    "lb": ("pounds", "pound", "lbs", "livres", "livre"),
+    "oz": ("ounces", "ounce", "onces", "once"),
     "g": ("grammes", "gramme", "grams", "gram"),
     # enum values a request often says in other words (a status, a priority, a day)
     "late": ("en retard", "retard", "overdue"), "overdue": ("en retard", "retard"),
@@ -162,10 +174,11 @@ PROPERTY_KINDS: dict[str, tuple[str, ...]] = {
     "text": ("text", "texte", "phrase", "sentence", "content", "contenu", "message", "body", "corps", "input",
              "prompt", "question", "query", "q", "requete", "search", "terms", "keywords", "mots_cles", "topic",
              "sujet", "subject", "description", "summary", "resume", "note", "comment", "commentaire", "word", "mot",
-             "term", "terme", "reason", "raison", "motif", "cause", "justification", "why", "pourquoi"),
+             "term", "terme", "reason", "raison", "motif", "cause", "justification", "why", "pourquoi", "title",
+             "titre", "intitule", "objet_du_ticket", "issue", "probleme", "problem"),
     "expression": ("expression", "expr", "formula", "formule", "calcul", "calculation", "equation", "operation"),
-    "person": ("name", "nom", "prenom", "first_name", "last_name", "person", "personne", "recipient",
-               "destinataire", "username", "user_name"),
+    "person": ("name", "nom", "prenom", "first_name", "last_name", "full_name", "fullname", "nom_complet", "person",
+               "personne", "recipient", "destinataire", "username", "user_name"),
     "date": ("date", "day", "jour", "when", "quand", "start_date", "end_date", "date_debut", "date_fin", "deadline",
              "echeance"),
     "unit": ("unit", "unite", "units", "unites", "scale", "echelle"),

@@ -14,7 +14,10 @@ from . import _lexicon as lex
 
 QUOTED = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"|‘([^’]+)’|(?<![\w])'([^']{2,}?)'(?![\w])")
 # ORD-7781, INV-2024-001, AB12345, and one-letter prefixes with a hyphen: F-2024-118.
-IDENTIFIER = re.compile(r"\b(?:[A-Z]{2,5}-?|[A-Z]-)\d{2,}(?:-\d+)*\b")
+# ORD-3310, AF1234, F-2024-118; and codes that mix capitals and digits anywhere (parcel numbers: 6A19283746501,
+# 1Z999AA10123456784), at least 8 characters with 4 digits in a row.
+IDENTIFIER = re.compile(r"\b(?:[A-Z]{2,5}-?|[A-Z]-)\d{2,}(?:-\d+)*\b|"
+                        r"\b(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d{4})[A-Z0-9]{8,}\b")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w])")
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -153,6 +156,51 @@ def operands(text: str) -> list[float]:
             cued.remove(int(n))
             continue
         out.append(n)
+    return out
+
+
+DURATION = re.compile(r"(?<![\w.,:-])(\d+(?:[.,]\d+)?)\s*(?:(h|heures?|hours?|hrs?)\s*(\d{1,2})?(?:\s*(?:min|mn))?|"
+                      r"(min|mins|minutes?|mn)|(s|sec|secondes?|seconds?)|(j|jours?|days?))(?![\w])", re.I)
+CLOCK = re.compile(r"(?<![\w:.-])(\d{1,2})(?:\s*h\s*(\d{2})?|:(\d{2}))(?![\w:])|"
+                   r"(?<![\w:.-])(\d{1,2})\s*(am|pm)\b", re.I)
+DURATION_CUE = re.compile(r"\b(?:pendant|durant|pour|during|for)\s+$|\bdur[ée]e\s*(?:de|:)?\s*$", re.I)
+
+
+@_fresh
+def durations(text: str) -> list[float]:
+    """Lengths of time, in minutes: « 1h30 » → 90, « 45 min » → 45, "2 hours" → 120, « 3 jours » → 4320.
+    A time of day (« à 14h ») is no duration; « pendant 2h » is one."""
+    out = []
+    for m in DURATION.finditer(text):
+        value = float(m.group(1).replace(",", "."))
+        if m.group(2):
+            before = text[:m.start()]
+            if re.search(r"(?:\bà|\bat|\bvers|\bdès|\bde)\s*$", before, re.I) and not DURATION_CUE.search(before):
+                continue                          # « à 14h », "at 2h": a time of day
+            out.append(value * 60 + (int(m.group(3)) if m.group(3) else 0))
+        elif m.group(4):
+            out.append(value)
+        elif m.group(5):
+            out.append(value / 60)
+        else:
+            out.append(value * 1440)
+    return out
+
+
+@_fresh
+def clock_times(text: str) -> list[str]:
+    """Times of day, as HH:MM: « à 14h » → 14:00, « 9h30 » → 09:30, "2 pm" → 14:00 (durations left out)."""
+    out = []
+    for m in CLOCK.finditer(text):
+        if m.group(4):
+            hour = int(m.group(4)) % 12 + (12 if m.group(5).lower() == "pm" else 0)
+            out.append(f"{hour:02d}:00")
+            continue
+        if m.group(1) and DURATION_CUE.search(text[:m.start()]):
+            continue                              # « pendant 1h30 »: a duration
+        hour, minute = int(m.group(1)), int(m.group(2) or m.group(3) or 0)
+        if hour < 24 and minute < 60:
+            out.append(f"{hour:02d}:{minute:02d}")
     return out
 
 
@@ -358,6 +406,7 @@ minutes minute ans years euros euro dollars dollar km miles mile metres meters k
 """.split())
 
 
+LISTED = re.compile(r"\s*(?:,|\bet\b|\band\b|\bou\b|\bor\b|\bd['’]|\s)*\s*", re.I)
 ARTICLE_NOUN = re.compile(r"\b(?:a|an|one|un|une)\s+([a-zà-ÿ][a-zà-ÿ'’-]{2,})\b", re.I)
 
 
@@ -371,9 +420,17 @@ def things(text: str) -> list[str]:
     found = [m.group(1) for m in QUANTITY_NOUN.finditer(text) if lex.fold(m.group(1).split()[0]) not in NOT_ITEMS]
     if found:
         return found
-    # Last, the noun after an article (« dans une banane », "in a banana").
-    return [m.group(1) for m in ARTICLE_NOUN.finditer(text)
-            if lex.fold(m.group(1)) not in NOT_ITEMS and lex.fold(m.group(1)) not in lex.STOP_WORDS][:1]
+    # Last, the noun after an article (« dans une banane », "in a banana"), and the ones listed with it
+    # (« un clavier et une souris »: two things).
+    found, end = [], None
+    for m in ARTICLE_NOUN.finditer(text):
+        if lex.fold(m.group(1)) in NOT_ITEMS or lex.fold(m.group(1)) in lex.STOP_WORDS:
+            continue
+        if end is not None and not LISTED.fullmatch(text[end:m.start()]):
+            break
+        found.append(m.group(1))
+        end = m.end()
+    return found
 
 
 SEARCH_LEAD = re.compile(r"^\s*(?:(?:peux-tu|pouvez-vous|pourrais-tu|pourriez-vous|can you|could you|please|"
