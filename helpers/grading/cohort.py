@@ -183,8 +183,17 @@ def grade_course(root: Path, assignments: list[str], *, workers: int | None = No
                 continue
             task, slot[2] = slot[2], None
             report((task[0], student), ok, seconds, error)
+    # Every copy is graded: the idle workers are told so (they would wait for a next copy, with their sandbox).
     for slot in pool.values():
-        slot[0].join(5)
+        try:
+            slot[1].send(None)
+        except OSError:
+            pass
+    for slot in pool.values():
+        slot[0].join(30)
+        if slot[0].is_alive():
+            slot[0].kill()
+            slot[0].join(5)
     failed = [task for task, (ok, _, _) in done.items() if not ok]
     total = time.monotonic() - started
     print(f"Terminé : {len(done) - len(failed)} notée(s), {len(failed)} en échec, en {total:.1f} s "

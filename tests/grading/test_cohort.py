@@ -72,6 +72,27 @@ def test_one_pool_of_workers_grades_several_assignments(tmp_path, monkeypatch):
     assert "1.5-b · s3" in out.getvalue() and "6 notée(s)" in out.getvalue()
 
 
+def test_the_workers_are_told_to_stop_and_are_gone_when_grading_returns(tmp_path, monkeypatch):
+    """Idle workers (and the sandbox each holds) must end with the command: they were left waiting for a next copy
+    (a fresh-clone CI found two, with their bubblewrap sandboxes, 14 min after their test), and each made the
+    command wait 5 s for nothing."""
+    import io
+    import multiprocessing
+    import time
+
+    from helpers.grading import cohort
+    (tmp_path / "source" / "1.1-a").mkdir(parents=True)
+    for student in ("s1", "s2", "s3"):
+        (tmp_path / "submitted" / student / "1.1-a").mkdir(parents=True)
+    monkeypatch.setattr(cohort, "_init_worker", lambda root: None)
+    monkeypatch.setattr(cohort, "_grade", lambda assignment, student: (student, True, 0.0, ""))
+    started = time.monotonic()
+    done = cohort.grade_cohort(tmp_path, "1.1-a", workers=2, out=io.StringIO())
+    assert len(done) == 3
+    assert not multiprocessing.active_children(), "des processus de correction attendent encore une copie"
+    assert time.monotonic() - started < 5
+
+
 def test_the_command_takes_several_assignments_or_all_of_them(tmp_path, monkeypatch, capsys):
     from helpers.grading import cohort
     (tmp_path / "nbgrader_config.py").write_text("")
