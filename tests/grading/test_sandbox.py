@@ -6,6 +6,7 @@ worker that dies takes only its own submission.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -237,20 +238,27 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     assert forged.criteria[0].key == "verification_modifiee" and "run_coroutine" in forged.criteria[0].detail
 
 
+@contextlib.contextmanager
+def holding(code: str, ready: str, folder):
+    """A sandboxed Python running `code`, once it has printed `ready` (what it holds is held); killed after."""
+    proc = subprocess.Popen(sandbox.command(["-c", code], workdir=folder), stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().decode().strip() == ready
+        yield proc.pid
+    finally:
+        sandbox.kill_tree(proc.pid)
+        proc.wait()
+
+
 def test_memory_held_in_memfd_files_counts_against_the_limit(tmp_path):
     """memfd_create files hold memory that no process's RSS shows until mapped: 1.2 GB of them read as 75 MB, and
     the watcher let a tree hold any amount past its limit. The files its processes hold open now count."""
     code = ("import os, time\nfds = []\nfor i in range(5):\n    fd = os.memfd_create('m')\n"
             "    for _ in range(4):\n        os.write(fd, b'1' * 64 * 2**20)\n    fds.append(fd)\n"
             "print('tenu', flush=True)\ntime.sleep(60)\n")
-    proc = subprocess.Popen(sandbox.command(["-c", code], workdir=tmp_path), stdout=subprocess.PIPE)
-    try:
-        assert proc.stdout.readline().strip() == b"tenu"
-        assert sandbox.usage(proc.pid)[0] > 1200 * 2**20
-        assert sandbox.over_limits(proc.pid, memory=1024 * 2**20)
-    finally:
-        sandbox.kill_tree(proc.pid)
-        proc.wait()
+    with holding(code, "tenu", tmp_path) as pid:
+        assert sandbox.usage(pid)[0] > 1200 * 2**20
+        assert sandbox.over_limits(pid, memory=1024 * 2**20)
 
 
 def test_a_thread_bomb_is_over_the_limit_though_it_is_one_process(tmp_path):
@@ -259,13 +267,8 @@ def test_a_thread_bomb_is_over_the_limit_though_it_is_one_process(tmp_path):
     code = ("import threading, time\nfor _ in range(6000):\n"
             "    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
             "print('lances', flush=True)\ntime.sleep(60)\n")
-    proc = subprocess.Popen(sandbox.command(["-c", code], workdir=tmp_path), stdout=subprocess.PIPE)
-    try:
-        assert proc.stdout.readline().strip() == b"lances"
-        assert "fils d'exécution" in (sandbox.over_limits(proc.pid) or "")
-    finally:
-        sandbox.kill_tree(proc.pid)
-        proc.wait()
+    with holding(code, "lances", tmp_path) as pid:
+        assert "fils d'exécution" in (sandbox.over_limits(pid) or "")
 
 
 @pytest.mark.slow

@@ -81,7 +81,31 @@ def _tool_rules(conv: Conversation, reply: Reply, source: str) -> Reply:
         if not calls:       # no tool at all: nothing can be forced (the request had no tools)
             return reply
         return Reply(blocks=calls[:1] if single else calls)
+    if source != SCRIPTED:
+        reply = _complete_calls_only(conv, reply)
     if single and len(_calls(reply)) > 1:
         first = next(i for i, b in enumerate(reply.blocks) if b["type"] == "tool_use")
         return Reply(blocks=reply.blocks[:first + 1], stop_reason=reply.stop_reason, stop_details=reply.stop_details)
     return reply
+
+
+def _complete_calls_only(conv: Conversation, reply: Reply) -> Reply:
+    """A model's habit, whoever planned the reply (engine or playbook): a call is sent with every required value
+    of its tool's schema, or not at all; when none is left, the model asks for what it lacks (with `auto` only:
+    `any`/`tool` force a call, see above)."""
+    def required(name: str) -> list:
+        tool = conv.tools.get(name)
+        schema = tool.get("input_schema") if isinstance(tool, dict) else None
+        names = schema.get("required") if isinstance(schema, dict) else None
+        return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+    calls = _calls(reply)
+    lacking = {id(b): [n for n in required(b["name"]) if n not in (b.get("input") or {})] for b in calls}
+    if not any(lacking.values()):
+        return reply
+    kept = [b for b in reply.blocks if b["type"] != "tool_use" or not lacking.get(id(b))]
+    if any(b["type"] == "tool_use" for b in kept):
+        return Reply(blocks=kept, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
+    from . import Engine, _answering as say
+    first = next(b for b in calls if lacking[id(b)])
+    return text(say.ask_for(first["name"], lacking[id(first)], Engine(conv).lang, {}))

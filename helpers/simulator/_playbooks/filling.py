@@ -20,12 +20,6 @@ def properties(tool: dict) -> dict:
     return (tool.get("input_schema") or {}).get("properties") or {}
 
 
-def missing(tool: dict, tool_input: dict) -> list[str]:
-    """The required properties `tool_input` lacks: a model asks for them rather than send an incomplete call."""
-    required = (tool.get("input_schema") or {}).get("required") or []
-    return [name for name in required if isinstance(name, str) and name not in tool_input]
-
-
 def fill(tool: dict, facts: dict) -> dict:
     """An input for `tool`: each schema property gets the fact it names, when the model has it."""
     out = {}

@@ -14,7 +14,7 @@ import re
 from .._conversation import Conversation, ToolCall
 from .._model import Reply, playbook, text
 from . import reading
-from .filling import fill, missing
+from .filling import fill
 
 TOOLS = ("get_customer", "lookup_order", "process_refund", "escalate_to_human")
 REFUND = re.compile(r"rembours|refund", re.I)
@@ -263,10 +263,6 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
         if order_id is None:
             return text("De quelle commande s'agit-il ? Il me faut son numéro (par exemple ORD-1234).")
         tool_input = fill(conv.tools[desk.names["process_refund"]], desk.facts(order_id))
-        lacking = missing(conv.tools[desk.names["process_refund"]], tool_input)
-        if lacking:
-            return text(f"Pour lancer le remboursement de la commande {order_id}, il me manque : "
-                        f"{', '.join(lacking)}. Pouvez-vous me l'indiquer ?")
         say = "Identité vérifiée : je relance le remboursement." if refunds else "Je lance le remboursement."
         return Reply().say(say).call(desk.names["process_refund"], tool_input)
 
