@@ -442,6 +442,14 @@ CASES = {
         "Réserve la salle Borée le 2026-12-07 à 14h pendant 1h30.", [MEETING],
         [("book_meeting_room", {"room": "Borée", "start": "2026-12-07T14:00:00", "duration_minutes": 90})], 1,
         ("RES-771",), never=("Pouvez-vous",)),
+    "une date écrite avec le nom du mois (« le 3 décembre 2026 à 14h ») dans un date-time": Case(
+        "Réserve la salle Atlas le 3 décembre 2026 à 14h pendant 1h30.", [MEETING],
+        [("book_meeting_room", {"room": "Atlas", "start": "2026-12-03T14:00:00", "duration_minutes": 90})], 1,
+        ("RES-771",), never=("Pouvez-vous",)),
+    "a date written with the month's name (\"December 3, 2026 at 9:30\") in a date-time (EN)": Case(
+        "Book room Borée on December 3, 2026 at 9:30 for 45 minutes.", [MEETING],
+        [("book_meeting_room", {"room": "Borée", "start": "2026-12-03T09:30:00", "duration_minutes": 45})], 1,
+        ("RES-771",), never=("Could you",)),
     "a duration in the unit the parameter's description names (EN)": Case(
         "Start a timer for 2 minutes.", [TIMER], [("start_timer", {"duration": 120})], 1, ("120",)),
     "« RTT » est un congé : le solde d'un salarié": Case(

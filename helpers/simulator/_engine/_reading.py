@@ -204,9 +204,26 @@ def clock_times(text: str) -> list[str]:
     return out
 
 
+MONTHS = {"janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7,
+          "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
+          "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
+          "september": 9, "october": 10, "november": 11, "december": 12}
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+# « 3 décembre 2026 », « 1er mars 2026 », "3 December 2026", "December 3, 2026": with a year only (none is invented).
+WORDED_DATE = re.compile(rf"\b(\d{{1,2}})(?:er)?\s+({_MONTH})\s+(\d{{4}})\b|\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b",
+                         re.I)
+
+
 @_fresh
 def dates(text: str) -> list[str]:
-    return ISO_DATE.findall(text) + SLASH_DATE.findall(text)
+    """The dates of the text, in order: ISO and JJ/MM/AAAA as written, dates with a month's name as ISO."""
+    found = [(m.start(), m.group()) for m in ISO_DATE.finditer(text)]
+    found += [(m.start(), m.group()) for m in SLASH_DATE.finditer(text)]
+    for m in WORDED_DATE.finditer(text):
+        day, month, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(5), m.group(4), m.group(6))
+        if 1 <= int(day) <= 31:
+            found.append((m.start(), f"{year}-{MONTHS[month.lower()]:02d}-{int(day):02d}"))
+    return [value for _, value in sorted(found)]
 
 
 SENTENCE_START = re.compile(r"(?:^|[.!?:;\n]\s*)$")
