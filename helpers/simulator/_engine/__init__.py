@@ -6,12 +6,12 @@ each tool's `input_schema`), in parallel when the entities are independent, or i
 tool fits or a required value is missing; once results are back, it answers from them, reports
 errors honestly, follows a refusal that names another tool, and runs dependent steps across
 turns. `tool_choice`, `disable_parallel_tool_use` and split histories are applied afterwards,
-to every playbook's reply, by `constrain` (see _policy.py).
+to every playbook's reply, by `constrain` (simulator/_constrain.py).
 
 Modules: _lexicon (words and synonyms), _reading (language, instructions, values in text),
-_choosing (tool relevance), _filling (inputs, jsonschema), _arith, _answering (what it writes),
-_policy (the API's tool_choice rules). The course's scenarios (_playbooks/) sit on top of it.
-Imports only the simulator's own modules.
+_choosing (tool relevance), _filling (inputs, jsonschema), _arith, _answering (what it writes). The course's
+scenarios (_playbooks/) sit on top of it. Imports only _reply and _conversation of the simulator (never _model
+nor _constrain, which import it).
 """
 from __future__ import annotations
 
@@ -21,11 +21,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .._conversation import CLI_TOOLS, Conversation, ToolCall
-from .._model import Reply, text
+from .._reply import Reply, text
 from . import _answering as say, _arith, _choosing, _filling, _reading as rd
-from ._policy import constrain
 
-__all__ = ["PLAYBOOK", "Engine", "constrain"]
+__all__ = ["PLAYBOOK", "Engine"]
 
 RECALL = re.compile(r"rappelle-(?:moi|nous) (?:ce que|ce qu'|de quoi)|de quoi (?:avons|a-t-on)|qu'est-ce que je (?:t'|vous )?ai demandé|précédemment|"
                     r"plus tôt|avant cela|what did i (?:ask|say)|earlier|remind me", re.I)

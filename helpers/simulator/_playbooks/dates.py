@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .._conversation import Conversation
-from .._model import Reply, playbook, text
+from .._reply import Reply, playbook, text
 from . import reading
 from .filling import fill
 

@@ -19,7 +19,7 @@ import re
 import unicodedata
 
 from .._conversation import Conversation
-from .._model import Reply, playbook, text
+from .._reply import Reply, playbook, text
 from .research_corpus import CORPUS
 
 BUILT_IN_AGENTS = {"claude", "Explore", "general-purpose", "Plan", "statusline-setup", "fork"}

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from .._conversation import Conversation
-from .._model import Reply, playbook, text
+from .._reply import Reply, playbook, text
 
 HEADER = re.compile(r"^#\s*([\w./-]+\.py)\b.*$", re.M)
 CODE_LINE = re.compile(r"^\s*(?:def|class|import|from|return|if|for|while)\b", re.M)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from .._conversation import Conversation
-from .._model import Reply, playbook, refusal
+from .._reply import Reply, playbook, refusal
 
 # (pattern, policy category) — a handful of unmistakable requests, enough to meet a refusal offline.
 DECLINED = [

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Union
 
 from .._conversation import Conversation
-from .._model import Reply, refusal
+from .._reply import Reply, refusal
 
 Text = Union[str, Callable[[Conversation], str]]
 

@@ -15,7 +15,7 @@ import re
 
 from .._conversation import Conversation
 from .._engine import _arith
-from .._model import Reply, playbook, text
+from .._reply import Reply, playbook, text
 from .reading import first_number, fmt_number
 
 SEARCH_WORDS = ("search", "recherche", "chercher", "lookup_fact", "wiki")

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 
 from .._conversation import Conversation, block_text, _REMINDER
-from .._model import Reply, playbook, text
+from .._reply import Reply, playbook, text
 
 PATH = re.compile(r"(?<![\w/.-])(?:[\w-]+/)*[\w-]+\.py\b")
 CODE_CONSTANT = re.compile(r"^\s*(?:\d+\t)?([A-Z][A-Z0-9_]{2,})\s*=\s*([^#\n]+?)\s*(?:#.*)?$", re.M)

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import json
 
-from .._conversation import Conversation
-from .._model import Reply, text
+from ._conversation import Conversation
+from ._reply import Reply, text
 
 SCRIPTED = "scénario"     # the graders' scripts say exactly what the model does: no model habit applies
 
@@ -50,14 +50,14 @@ def _structured(conv: Conversation, reply: Reply) -> Reply:
     schema = _output_schema(conv)
     if schema is None or _calls(reply):
         return reply
-    from ._filling import Context, fill, validator
+    from ._engine._filling import Context, fill, validator
     written = "".join(b.get("text", "") for b in reply.blocks if b["type"] == "text")
     try:
         if validator(schema).is_valid(json.loads(written)):
             return reply
     except ValueError:
         pass
-    from . import Engine
+    from ._engine import Engine
     filled = fill({"name": "sortie", "input_schema": schema}, Context(Engine(conv).facts), forced=True)
     return text(json.dumps(filled.input, ensure_ascii=False))
 
@@ -69,14 +69,14 @@ def _tool_rules(conv: Conversation, reply: Reply, source: str) -> Reply:
     if kind == "none":
         blocks = [b for b in reply.blocks if b["type"] != "tool_use"]
         if not blocks:
-            from . import Engine
+            from ._engine import Engine
             return Engine(conv).reply()
         return Reply(blocks=blocks, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
     if kind in ("any", "tool"):
         wanted = choice.get("name") if kind == "tool" else None
         calls = [b for b in _calls(reply) if wanted is None or b["name"] == wanted]
         if not calls:
-            from . import Engine
+            from ._engine import Engine
             calls = [{"type": "tool_use", "name": n, "input": i} for n, i in Engine(conv).forced_calls(wanted)]
         if not calls:       # no tool at all: nothing can be forced (the request had no tools)
             return reply
@@ -106,6 +106,6 @@ def _complete_calls_only(conv: Conversation, reply: Reply) -> Reply:
     kept = [b for b in reply.blocks if b["type"] != "tool_use" or not lacking.get(id(b))]
     if any(b["type"] == "tool_use" for b in kept):
         return Reply(blocks=kept, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
-    from . import Engine, _answering as say
+    from ._engine import Engine, _answering as say
     first = next(b for b in calls if lacking[id(b)])
     return text(say.ask_for(first["name"], lacking[id(first)], Engine(conv).lang, {}))
