@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from helpers.simulator import Simulator, known_models  # noqa: E402
 
 DEFAULT_DIR = ROOT.parent / "shared" / "external" / "claude-cookbooks"
-CURRENT_MODEL = "claude-sonnet-4-5"
+CURRENT_MODEL = "claude-sonnet-5-5"
 MODEL_ID = re.compile(r"claude-[0-9a-z.\-]*(?:sonnet|opus|haiku|instant)[0-9a-z.\-]*|claude-(?:2|instant)[0-9a-z.\-]*")
 PIP = re.compile(r"^\s*[%!]\s*pip .*$", re.M)
 DOTENV = re.compile(r"^.*\b(?:dotenv|load_dotenv)\b.*$", re.M)

@@ -38,7 +38,7 @@ def constrain(conv: Conversation, reply: Reply, source: str) -> Reply:
     return _structured(conv, _tool_rules(conv, reply, source))
 
 
-def _output_schema(conv: Conversation) -> dict | None:
+def output_schema(conv: Conversation) -> dict | None:
     config = conv.body.get("output_config")
     fmt = config.get("format") if isinstance(config, dict) else None
     if isinstance(fmt, dict) and fmt.get("type") == "json_schema" and isinstance(fmt.get("schema"), dict):
@@ -47,7 +47,7 @@ def _output_schema(conv: Conversation) -> dict | None:
 
 
 def _structured(conv: Conversation, reply: Reply) -> Reply:
-    schema = _output_schema(conv)
+    schema = output_schema(conv)
     if schema is None or _calls(reply):
         return reply
     from ._engine._filling import Context, fill, validator

@@ -7,18 +7,24 @@ real API would return: ids, truncation at `max_tokens`, `stop_sequences`, usage.
 """
 from __future__ import annotations
 
-from . import _tokens, _wire
-from ._constrain import constrain
+from . import _form, _thinking, _tokens, _wire
+from ._constrain import SCRIPTED, constrain
 from ._conversation import Conversation
 from ._reply import FunctionPlaybook, Playbook, Reply, playbook, refusal, text  # noqa: F401  (re-exported)
 
 
-def decide(conv: Conversation, playbooks: list[Playbook]) -> tuple[str, Reply]:
-    """The first playbook that recognises the conversation decides; the API's tool_choice rules then apply."""
+def decide(conv: Conversation, playbooks: list[Playbook], key: object = None) -> tuple[str, Reply]:
+    """The first playbook that recognises the conversation decides; the API's tool_choice rules apply, then the
+    form the request asks for (_form) and its thinking blocks (_thinking) — except in the graders' scripts."""
     for book in playbooks:
         reply = book.respond(conv)
         if reply is not None:
-            return book.name, constrain(conv, reply, book.name)
+            reply = constrain(conv, reply, book.name)
+            if book.name != SCRIPTED:
+                from ._engine import Engine
+                lang = Engine(conv).lang
+                reply = _thinking.add(conv, _form.shape(conv, reply, lang), lang, key)
+            return book.name, reply
     raise LookupError("no playbook answered")  # the last playbook (the general engine) always answers
 
 
@@ -29,6 +35,8 @@ def render(conv: Conversation, reply: Reply, usage: dict, request_key: object) -
         if block["type"] == "tool_use":
             content.append({"type": "tool_use", "id": "toolu_" + _wire.digest(request_key, index),
                             "name": block["name"], "input": block["input"]})
+        elif block["type"] in ("thinking", "redacted_thinking"):
+            content.append(dict(block))
         else:
             content.append({"type": "text", "text": block["text"]})
     stop_reason = reply.stop_reason or ("tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn")
@@ -53,17 +61,17 @@ def render(conv: Conversation, reply: Reply, usage: dict, request_key: object) -
     spent = 0
     kept: list[dict] = []
     for block in content:
-        size = _tokens.count(block["text"] if block["type"] == "text" else block["input"]) + (
-            0 if block["type"] == "text" else 12)
+        size = _size(block)
         if spent + size <= budget:
             kept.append(block)
             spent += size
             continue
         stop_reason, stop_sequence = "max_tokens", None
         room = budget - spent
-        if block["type"] == "text" and room > 0:
+        if block["type"] in ("text", "thinking") and room > 0:
             cut = int(room * _tokens.CHARS_PER_TOKEN)
-            kept.append({"type": "text", "text": block["text"][:cut]})
+            field = block["type"] if block["type"] == "thinking" else "text"
+            kept.append(dict(block, **{field: block[field][:cut]}))
             spent = budget
         break
     content = kept
@@ -74,3 +82,15 @@ def render(conv: Conversation, reply: Reply, usage: dict, request_key: object) -
         model=conv.model, content=content, stop_reason=stop_reason, stop_sequence=stop_sequence,
         usage=usage, stop_details=reply.stop_details if stop_reason == "refusal" else None,
     )
+
+
+def _size(block: dict) -> int:
+    """Output tokens of one block; thinking counts like text (it is billed as output)."""
+    kind = block["type"]
+    if kind == "text":
+        return _tokens.count(block["text"])
+    if kind == "thinking":
+        return _tokens.count(block["thinking"]) + 8
+    if kind == "redacted_thinking":
+        return 24
+    return _tokens.count(block["input"]) + 12

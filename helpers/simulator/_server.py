@@ -82,6 +82,7 @@ class Simulator:
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._counter = 0
+        self._answers = 0
         self.batch_polls = 2        # a message batch ends on its 2nd retrieval (see _batches.py)
         self.batches = BatchStore(self)
 
@@ -148,9 +149,14 @@ class Simulator:
     def answer(self, body: dict, betas: frozenset[str] = frozenset()) -> tuple[str, dict]:
         """The message the simulated model returns for this (valid) request body."""
         conv = Conversation(body, betas)
-        name, reply = _model.decide(conv, self.playbooks)
+        with self._lock:
+            self._answers += 1
+            # Ids are unique per response (as the real API's are) and still deterministic for a simulator run:
+            # the n-th answer of this run; the content depends on the request alone.
+            key = (_request_key(body), self._answers)
+        name, reply = _model.decide(conv, self.playbooks, key=_request_key(body))
         usage = self.cache.usage(body)
-        return name, _model.render(conv, reply, usage, request_key=_request_key(body))
+        return name, _model.render(conv, reply, usage, request_key=key)
 
 
 class _QuietServer(ThreadingHTTPServer):

@@ -116,7 +116,21 @@ def stream_events(message: dict) -> Iterator[tuple[str, dict]]:
             for piece in _json_chunks(json.dumps(block["input"], ensure_ascii=False)):
                 yield "content_block_delta", {"type": "content_block_delta", "index": index,
                                               "delta": {"type": "input_json_delta", "partial_json": piece}}
-        else:  # pragma: no cover - the simulated model only writes text and tool_use
+        elif block["type"] == "thinking":
+            yield "content_block_start", {"type": "content_block_start", "index": index,
+                                          "content_block": {"type": "thinking", "thinking": "", "signature": ""}}
+            if index == 0:
+                yield "ping", {"type": "ping"}
+            for piece in _text_chunks(block["thinking"]):
+                yield "content_block_delta", {"type": "content_block_delta", "index": index,
+                                              "delta": {"type": "thinking_delta", "thinking": piece}}
+            yield "content_block_delta", {"type": "content_block_delta", "index": index,
+                                          "delta": {"type": "signature_delta", "signature": block["signature"]}}
+        elif block["type"] == "redacted_thinking":
+            yield "content_block_start", {"type": "content_block_start", "index": index, "content_block": block}
+            if index == 0:
+                yield "ping", {"type": "ping"}
+        else:  # pragma: no cover - the simulated model writes text, thinking and tool_use only
             raise ValueError(f"unsupported block type {block['type']}")
         yield "content_block_stop", {"type": "content_block_stop", "index": index}
     yield "message_delta", {"type": "message_delta",

@@ -703,14 +703,22 @@ def test_independent_experiment(client, name):
         assert word not in final, (word, final)
 
 
-def test_every_answer_is_deterministic(client):
-    """Same request, same response: the whole first response of two rows, asked twice."""
+def _without_ids(message: dict) -> dict:
+    return dict(message, id=None, content=[dict(b, id=None) if "id" in b else b for b in message["content"]])
+
+
+def test_every_answer_is_deterministic_and_its_ids_unique(client):
+    """Same request, same content: the whole first response of two rows, asked twice; but every response has its
+    own message and tool_use ids, as the real API's (two responses never share an id)."""
     for name in ("cours de bourse de deux sociétés", "devises : deux enums distingués par from/to"):
         case = CASES[name]
         body = dict(model=MODEL, max_tokens=512, messages=[{"role": "user", "content": case.prompt}],
                     tools=case.tools)
         one, two = (client.messages.create(**body).model_dump() for _ in range(2))
-        assert one == two
+        assert _without_ids(one) == _without_ids(two)
+        assert one["id"] != two["id"]
+        ids = [b["id"] for b in one["content"] + two["content"] if b["type"] == "tool_use"]
+        assert len(ids) == len(set(ids))
 
 
 def test_the_battery_is_large_and_bilingual():

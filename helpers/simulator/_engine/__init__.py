@@ -328,6 +328,10 @@ class Engine:
             listed = " ; ".join(f"« {_quote(t)} »" for t in said)
             return (f"Plus tôt dans cette conversation, vous m'avez écrit : {listed}." if fr
                     else f"Earlier in this conversation you wrote: {listed}.")
+        expr = _arith.written_expression(q, self.lang)
+        value = _arith.evaluate(expr) if expr else None
+        if value is not None:                   # « Bonjour, combien font 3 fois 4 ? » asks for the product
+            return f"{expr} = {_arith.fmt(value)}."
         persona = self.rules.persona
         if THANKS.search(q):
             return "Avec plaisir !" if fr else "You're welcome!"
@@ -344,11 +348,6 @@ class Engine:
                     f"n'ai pas l'information demandée." if fr else
                     f"I may not call any tool for this answer (tool_choice \"none\"): without {names} I do not have "
                     f"the information you asked for.")
-        expr = _arith.written_expression(q)
-        if expr:
-            value = _arith.evaluate(expr)
-            if value is not None:
-                return f"{expr} = {_arith.fmt(value)}."
         if fr:
             return (f"(Réponse simulée) Vous demandez : « {_quote(q, 60)} ». Hors ligne et sans outil adapté, je ne "
                     f"peux pas y répondre sur le fond.")

@@ -70,26 +70,97 @@ def _too_big():
 
 def fmt(n: float) -> str:
     """A number as a tool expects it: 42, 12.5."""
-    return str(int(n)) if float(n).is_integer() else repr(round(n, 10))
+    n = float(n)
+    if n.is_integer() and abs(n) < 1e15:
+        return str(int(n))
+    if n != 0 and (abs(n) < 1e-4 or abs(n) >= 1e15):
+        return f"{n:.6g}"       # 6.626e-34 stays 6.626e-34 (rounding to 10 places read it back as 0.0)
+    return repr(round(n, 10))
 
 
-def written_expression(text: str) -> str | None:
-    """An expression the user wrote (« 17 + 25 », "3 x 4", « 17 plus 25 », "2 to the power of 10", « 15 % de
-    80 »), normalised for a calculator."""
-    for pattern, replacement in WORDED:
-        text = pattern.sub(replacement, text)
-    m = next((m for m in EXPRESSION.finditer(text) if not HYPHENATED.fullmatch(m.group(0))), None)
-    if not m:
-        return None
-    expr = m.group(0).replace(",", ".").replace("×", "*").replace("÷", "/").replace("x", "*").replace("^", "**")
-    tokens = re.findall(r"(?:(?<![\d.])-)?\d+(?:\.\d+)?|\*\*|[-+*/]", expr)
+# An expression reader: numbers (thousands separators by the request's locale, decimals, scientific notation),
+# operators in symbols or words (French and English), brackets. The longest run of tokens that parses wins.
+_NUMBER = (r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"          # 1,984,135 (English thousands)
+           r"|\d{1,3}(?:[\u202f\u00a0 ]\d{3})+(?:,\d+)?(?!\d)"   # 1 984 135,5 (French thousands)
+           r"|\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?")
+_WORD_OPERATORS = [
+    (r"multipli\w*\s+(?:par|by)|times|fois", "*"), (r"divid\w*\s+by|divis\w*\s+par|over", "/"),
+    (r"to the power of|raised to(?: the power of)?|(?:à la\s+)?puissance", "**"), (r"plus", "+"),
+    (r"minus|moins", "-"), (r"squared|au carré", "** 2"), (r"cubed|au cube", "** 3"),
+]
+_TOKEN = re.compile(
+    r"(?P<num>(?<![\w.\-])(?:" + _NUMBER + r"))(?![\w\-]*[A-Za-z])"
+    r"|(?P<sci>[×x*]\s*10\s*(?:\^|\*\*)\s*[-−]?\d+)"
+    r"|(?P<op>\*\*|[-+*/×÷^−]|(?<=\d\s)x(?=\s*\d))"
+    r"|(?P<word>\b(?:" + "|".join(w for w, _ in _WORD_OPERATORS) + r")\b)"
+    r"|(?P<open>\()|(?P<close>\))", re.I)
+
+
+def _number(raw: str, lang: str) -> str:
+    raw = raw.replace("\u202f", "").replace("\u00a0", "")
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", raw) and (raw.count(",") > 1 or lang == "en" or "." in raw):
+        return raw.replace(",", "")
+    if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:,\d+)?", raw):
+        return raw.replace(" ", "").replace(",", ".")
+    return raw.replace(",", ".")
+
+
+def written_expression(text: str, lang: str = "fr") -> str | None:
+    """An expression the user wrote (« (12851 - 593) * 301 + 76 », "1,984,135 * 9,343,116", "15910385 divided by
+    193053", « 17 fois 25 », "3.5 × 10^-5", « 15 % de 80 »), normalised for a calculator; None if there is none.
+    A bare hyphen between two numbers (« 2-3 approaches », a date) is a range or a name, not a subtraction."""
+    text = re.sub(rf"{N_}\s*%\s*(?:de|d'|of)\s*{N_}", r"\1 / 100 * \2", text, flags=re.I)
+    runs: list[list[tuple[str, str, int, int]]] = [[]]
+    last_end = None
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if last_end is not None and text[last_end:m.start()].strip():
+            runs.append([])
+        runs[-1].append((kind, m.group(0), m.start(), m.end()))
+        last_end = m.end()
+    best: tuple[int, str] | None = None
+    for run in runs:
+        for i in range(len(run)):
+            for j in range(len(run), i, -1):
+                expr = _expression(run[i:j], text, lang)
+                if expr and (best is None or len(expr) > best[0]):
+                    best = (len(expr), expr)
+                    break
+    return best[1] if best else None
+
+
+def _expression(tokens: list[tuple[str, str, int, int]], text: str, lang: str) -> str | None:
     out: list[str] = []
-    for token in tokens:        # a minus right after an operator (or first) belongs to the number
-        if out and token.startswith("-") and len(token) > 1 and out[-1][-1].isdigit():
-            out += ["-", token[1:]]
+    operators = 0
+    spaced = False
+    for kind, raw, start, end in tokens:
+        if kind == "num":
+            out.append(_number(raw, lang))
+        elif kind == "sci":
+            exponent = re.search(r"[-−]?\d+$", raw).group(0).replace("−", "-")
+            out += ["*", "10", "**", f"({exponent})"]
+            operators += 1
+            spaced = True
+        elif kind == "op":
+            out.append({"×": "*", "x": "*", "X": "*", "÷": "/", "^": "**", "−": "-"}.get(raw, raw))
+            operators += 1
+            spaced = spaced or raw != "-" or text[start - 1:start].isspace() or text[end:end + 1].isspace()
+        elif kind == "word":
+            out.append(next(op for w, op in _WORD_OPERATORS if re.fullmatch(w, raw, re.I)))
+            operators += 1
+            spaced = True
         else:
-            out.append(token)
-    return " ".join(out)
+            out.append(raw)
+    if not operators or not spaced or not any(k == "num" for k, *_ in tokens):
+        return None
+    expr = " ".join(out).replace("( ", "(").replace(" )", ")")
+    try:
+        tree = ast.parse(expr, mode="eval")
+    except SyntaxError:
+        return None
+    if not isinstance(tree.body, (ast.BinOp, ast.UnaryOp)):
+        return None
+    return expr
 
 
 def operation(text: str) -> tuple[str, float | None]:

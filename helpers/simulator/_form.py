@@ -1,0 +1,356 @@
+"""The form a request asks for, applied to whatever a playbook decided: prefill, JSON, tags, bare answers.
+
+Read from the system prompt, the latest user text and a prefilled assistant turn, in French and English, with
+the words of data/form.toml:
+- **prefill**: when the request ends on an assistant turn, the reply continues it (its text is not repeated)
+  and completes what it opened — `{` the rest of a JSON object, `<tag>` that tag's content and its closing tag;
+- **JSON** by instruction: the keys the prompt names (values read from the conversation and the tool results as
+  for a tool input, `null` where unknown), else `{"answer": …}`; JSON only, no prose around it;
+- **tags** the prompt names as the answer's form (not those wrapping data it gives to read), each closed, with
+  what a reader expects in it: a verdict among the words offered, a reasoning, the tasks, a summary, the answer.
+  An evaluator/optimizer loop ends by a fixed rule: a version written after feedback says so (« revised after
+  feedback ») and an evaluator passes such a version, and only such a version;
+- **bare** answers (« only respond with… », « sans explication »): no words before a tool call;
+- one sentence, a word limit, a bulleted list.
+The substance stays the playbook's: this layer only puts it in the form asked. Scripted conversations (the
+graders') are left exactly as written.
+"""
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ._conversation import Conversation, block_text
+from ._reply import Reply
+
+DATA = Path(__file__).with_name("data") / "form.toml"
+TAG = re.compile(r"<([A-Za-z_][\w\-]*)>")
+NOTICE = re.compile(r"^\((?:Réponse simulée|Simulated answer)\)")
+WORD_LIMIT = re.compile(r"(?:in|under|at most|no more than|within|maximum of|fewer than)\s+(\d+)\s+words|"
+                        r"en\s+(\d+)\s+mots|(\d+)\s+mots\s+maximum|moins de\s+(\d+)\s+mots", re.I)
+FALLBACK = re.compile(r"(?:if you (?:cannot|can't|are unable to)|if unable|si (?:tu ne peux|vous ne pouvez) pas)"
+                      r"[^.\n]*?(?:return|answer|respond|output|write|renvoie|réponds|répondez)\s+(?:with\s+)?"
+                      r"<(\w+)>([^<\n]+)</\1>", re.I)
+OPTIONS = re.compile(r"(?:options?|categories|catégories|choices|choix|one of|parmi|can be|peuvent être|among)"
+                     r"\s*(?:are|sont|:)?\s*(\[[^\]\n]+\]|[^.\n]+)", re.I)
+KEYS_LIST = r"((?:[`\"'«]?\s*[A-Za-z_][\w\-]*\s*[`\"'»]?)(?:\s*(?:,|and|et|&|ou|or)\s*[`\"'«]?\s*[A-Za-z_][\w\-]*" \
+            r"\s*[`\"'»]?)+)"
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+@lru_cache(maxsize=1)
+def words() -> dict:
+    return tomllib.loads(DATA.read_text(encoding="utf-8"))
+
+
+def _has(text: str, entries: list[str]) -> bool:
+    low = text.lower()
+    return any(re.search(r"(?<!\w)" + re.escape(e) + r"(?!\w)", low) for e in entries)
+
+
+@dataclass
+class Form:
+    lang: str = "fr"
+    prefill: str = ""
+    json: bool = False
+    keys: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)          # the answer's tags, in the order the prompt gives them
+    templates: dict[str, str] = field(default_factory=dict)  # what the prompt shows inside each tag
+    fallback: dict[str, str] = field(default_factory=dict)   # « if you cannot…, return <tag>X</tag> »
+    options: list[str] = field(default_factory=list)       # words a verdict is chosen among
+    bare: bool = False
+    sentence: bool = False
+    word_limit: int | None = None
+    bullets: bool = False
+    revision: bool = False                                  # the request carries feedback on an earlier version
+    text: str = ""                                          # the prompt's words (system + latest user text)
+    options_positive: bool = False                          # the verdict options hold a pass (an evaluator)
+
+    @property
+    def shaped(self) -> bool:
+        return bool(self.json or self.tags or self.prefill or self.bare or self.sentence or self.word_limit
+                    or self.bullets or self.revision)
+
+
+def _format_tags(text: str) -> tuple[list[str], dict[str, str]]:
+    """Tags the prompt names as the answer's form: a format cue shortly before their first mention, or right after
+    another such tag (a template of several); a tag that wraps a long text (data given to read) is not one. Tags
+    nested in another belong to their parent's template."""
+    cues = words()["cues"]["format"]
+    spans: list[tuple[int, int]] = []
+    found: list[tuple[str, int, int, str]] = []
+    for match in TAG.finditer(text):
+        name = match.group(1)
+        if any(n == name for n, *_ in found) or any(a < match.start() < b for a, b in spans):
+            continue
+        close = text.find(f"</{name}>", match.end())
+        inside = text[match.end():close] if close >= 0 else ""
+        if close >= 0:
+            spans.append((match.end(), close))
+        found.append((name, match.start(), close + len(name) + 3 if close >= 0 else match.end(), inside))
+    tags: list[str] = []
+    templates: dict[str, str] = {}
+    previous_end = None
+    for name, start, end, inside in found:
+        if len(inside) > 400:
+            previous_end = None
+            continue                                       # a document, an input: data, not form
+        cued = _has(text[max(0, start - 160):start], cues)
+        follows = previous_end is not None and len(text[previous_end:start].strip()) < 40
+        if cued or follows:
+            tags.append(name)
+            templates[name] = inside.strip()
+            previous_end = end
+        else:
+            previous_end = None
+    return tags, templates
+
+
+def _named_keys(text: str) -> list[str]:
+    keys: list[str] = []
+    for word in words()["cues"]["keys"]:
+        for m in re.finditer(r"(?<!\w)" + re.escape(word) + r"\s*(?:named|called|nommées?|:|«)?\s*" + KEYS_LIST,
+                             text, re.I):
+            found = re.findall(r"[A-Za-z_][\w\-]*", m.group(1))
+            keys += [k for k in found if k.lower() not in ("and", "et", "ou", "or")]
+    for m in re.finditer(r"\{[^{}]{3,400}\}", text):
+        keys += re.findall(r"\"([A-Za-z_][\w\-]*)\"\s*:", m.group(0))
+    return list(dict.fromkeys(keys))
+
+
+def _options(text: str, template: str) -> list[str]:
+    source = template if re.search(r",|\bor\b|\bou\b|/|\|", template) else ""
+    if not source:
+        m = OPTIONS.search(text)
+        source = m.group(1) if m else ""
+    found = re.findall(r"[A-Za-zÀ-ÿ_][\wÀ-ÿ\-]*", source)
+    stop = {"or", "ou", "and", "et", "the", "le", "la", "les", "a", "an", "un", "une", "one", "of", "these", "ces"}
+    return list(dict.fromkeys(w for w in found if w.lower() not in stop))[:12]
+
+
+def read(conv: Conversation, lang: str) -> Form:
+    messages = conv.body.get("messages") or []
+    last = messages[-1] if messages else {}
+    prefill = block_text(last.get("content")) if last.get("role") == "assistant" else ""
+    latest = conv.last_user_text or ""
+    text = (conv.system + "\n" + latest).strip()
+    cues = words()["cues"]
+    tags, templates = _format_tags(text)
+    keys = _named_keys(text) if _has(text, cues["json"]) else []
+    limit = WORD_LIMIT.search(text)
+    form = Form(
+        lang=lang, prefill=prefill, tags=tags, templates=templates, text=text,
+        json=bool(re.search(r"\bjson\b", text, re.I)) and bool(
+            re.search(r"(?:give|return|respond|answer|output|reply|format|provide|write|as|in|en|au format|"
+                      r"renvoie|réponds|donne|produis)\b[^.\n]{0,40}\bjson\b|\bjson\s+(?:dict|object|objet|only|"
+                      r"uniquement|format)", text, re.I)) or prefill.rstrip().endswith("{"),
+        keys=keys, bare=_has(text, cues["bare"]), sentence=_has(text, cues["sentence"]),
+        word_limit=int(next(g for g in limit.groups() if g)) if limit else None,
+        bullets=_has(text, cues["list"]), revision=_has(latest, cues["revision"]),
+        fallback={m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)},
+    )
+    verdict = next((t for t in tags if _role(t) == "verdict"), None)
+    if verdict:
+        form.options = _options(text, templates.get(verdict, ""))
+    return form
+
+
+def _role(tag: str) -> str:
+    name = tag.lower()
+    for role, names in words()["tags"].items():
+        if name in names or any(part in names for part in re.split(r"[_\-]", name)):
+            return role
+    return "answer"
+
+
+def _say(lang: str, key: str, **values) -> str:
+    table = words()["say"]
+    return table.get(lang, table["en"])[key].format(**values)
+
+
+# -- the pieces of an answer ---------------------------------------------------------------------------------
+def _json_answer(form: Form, answer: str, unknown: bool, conv: Conversation) -> str:
+    found = _embedded_json(answer)
+    if isinstance(found, dict) and all(k in found for k in form.keys) and (form.keys or not unknown):
+        return json.dumps(found, ensure_ascii=False, indent=2)
+    if form.keys:
+        values = _values_for(form.keys, conv)
+        return json.dumps(values, ensure_ascii=False, indent=2)
+    key = "answer" if form.lang == "en" else "reponse"
+    return json.dumps({key: answer}, ensure_ascii=False, indent=2)
+
+
+def _embedded_json(text: str) -> object:
+    start = text.find("{")
+    if start < 0:
+        return None
+    try:
+        return json.loads(text[start:text.rfind("}") + 1])
+    except ValueError:
+        return None
+
+
+def _values_for(keys: list[str], conv: Conversation) -> dict:
+    """Values for the keys the prompt names, read like a tool's input (same reader, same habits); null if unknown."""
+    from ._engine import Engine
+    from ._engine._filling import Context, fill
+    engine = Engine(conv)
+    schema = {"type": "object", "properties": {k: {"type": ["string", "number", "null"]} for k in keys}}
+    filled = fill({"name": "json", "input_schema": schema}, Context(engine.facts, results=engine._data()),
+                  lang=engine.lang)
+    return {k: filled.input.get(k) for k in keys}
+
+
+def _choose(form: Form) -> str:
+    """A verdict among the words offered. An evaluator passes a version written after feedback (it says so) and
+    asks for another version otherwise; a router picks the option whose words the input uses most."""
+    options = form.options
+    if not options:
+        return ""
+    verdicts = words()["verdicts"]
+    positive = [o for o in options if o.lower() in verdicts["positive"]]
+    revise = [o for o in options if o.lower().replace("_", " ") in verdicts["revise"] or o.lower() in verdicts["revise"]]
+    if positive:
+        revised = any(_say(lang, "revised") in form.text for lang in ("en", "fr"))
+        if revised:
+            return positive[0]
+        others = [o for o in options if o not in positive]
+        return (revise or others or positive)[0]
+    return _best_option(options, form.text)
+
+
+def _best_option(options: list[str], text: str) -> str:
+    from ._engine import _choosing
+    scored = [(_choosing.score({"name": o, "description": o.replace("_", " ")}, text), -i, o)
+              for i, o in enumerate(options)]
+    return max(scored)[2]
+
+
+def _tasks(form: Form, template: str) -> str:
+    if TAG.search(template):
+        return template                                    # the prompt's own items: the model follows its example
+    latest = form.text.rsplit("\n", 1)[-1]
+    parts = [p.strip(" .") for p in re.split(r",|;|\band\b|\bet\b|\bthen\b|\bpuis\b", latest) if len(p.strip()) > 3]
+    return "\n".join(f"- {p}" for p in parts[:5]) or f"- {latest.strip()}"
+
+
+def _summary(conv: Conversation, form: Form) -> str:
+    """Steps taken (the tool calls and what came back), else the first sentences of the text given."""
+    steps = [f"{c.name}({json.dumps(c.input, ensure_ascii=False)}) → {(c.result or '').strip()[:120]}"
+             for c in conv.calls if c.answered]
+    if steps:
+        lead = "Steps:" if form.lang == "en" else "Étapes :"
+        return lead + "\n" + "\n".join(f"{n}. {s}" for n, s in enumerate(steps, 1))
+    return given_summary(form.text) or _say(form.lang, "reasoning")
+
+
+def given_summary(text: str, sentences: int = 2) -> str:
+    """The first sentences of the longest passage the prompt gives to read (a tagged document, else a paragraph)."""
+    tagged = [m.group(2) for m in re.finditer(r"<(\w+)>(.{200,}?)</\1>", text, re.S)]
+    passages = tagged or [p for p in re.split(r"\n\s*\n", text) if len(p) > 200]
+    if not passages:
+        return ""
+    chosen = max(passages, key=len).strip()
+    return " ".join(SENTENCE_END.split(" ".join(chosen.split()))[:sentences])
+
+
+def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Conversation, verdict: str) -> str:
+    role = _role(tag)
+    template = form.templates.get(tag, "")
+    if role == "verdict":
+        return verdict or answer
+    if role == "reasoning":
+        return _say(form.lang, "chose", option=verdict) if verdict and not form.options_positive else \
+            _say(form.lang, "reasoning")
+    if role == "feedback":
+        if verdict:
+            positive = verdict.lower() in words()["verdicts"]["positive"]
+            return _say(form.lang, "no_changes") if positive else _say(form.lang, "first_version")
+        return _say(form.lang, "tool_feedback")
+    if role == "tasks":
+        return _tasks(form, template)
+    if role == "summary":
+        return _summary(conv, form)
+    if unknown and tag in form.fallback:
+        return form.fallback[tag]
+    return answer
+
+
+def _wrap(tag: str, content: str) -> str:
+    """A one-line content stays on the tag's line (<evaluation>PASS</evaluation>), a longer one on lines of its own."""
+    content = content.strip()
+    return f"<{tag}>{content}</{tag}>" if "\n" not in content and len(content) < 60 else f"<{tag}>\n{content}\n</{tag}>"
+
+
+def _plain(form: Form, answer: str) -> str:
+    if form.sentence:
+        answer = SENTENCE_END.split(answer.strip(), maxsplit=1)[0]
+    if form.bullets and not answer.lstrip().startswith(("-", "*", "1.")):
+        parts = [p for p in SENTENCE_END.split(answer.strip()) if p]
+        if len(parts) > 1:
+            answer = "\n".join(f"- {p}" for p in parts)
+    if form.word_limit:
+        cut = answer.split()
+        if len(cut) > form.word_limit:
+            answer = " ".join(cut[:form.word_limit]).rstrip(",;:") + "…"
+    return answer
+
+
+def _continue(prefill: str, full: str) -> str:
+    """What follows the prefilled text: the reply without what the prefill already wrote."""
+    head = prefill.rstrip()
+    if head.endswith("{") and full.lstrip().startswith("{"):
+        return full.lstrip()[1:]
+    opened = TAG.findall(head)
+    if opened and head.endswith(f"<{opened[-1]}>"):
+        position = full.find(f"<{opened[-1]}>")
+        if position >= 0:
+            return full[position + len(opened[-1]) + 2:]
+    if full.startswith(head):
+        return full[len(head):]
+    return full if prefill[-1:].isspace() or not prefill else " " + full if not full.startswith("\n") else full
+
+
+# -- applying the form ---------------------------------------------------------------------------------------
+def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
+    from ._constrain import output_schema
+    if reply.stop_reason == "refusal" or output_schema(conv) is not None:
+        return reply                                       # structured outputs: the schema is the form
+    form = read(conv, lang)
+    if not form.shaped:
+        return _short_notice(reply, lang)
+    calls = [b for b in reply.blocks if b["type"] == "tool_use"]
+    if calls:
+        if form.bare or form.tags or form.json:
+            return Reply(blocks=calls, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
+        return reply
+    answer = " ".join(b["text"] for b in reply.blocks if b["type"] == "text").strip()
+    unknown = bool(NOTICE.match(answer)) or not answer
+    if unknown:
+        answer = _say(lang, "unknown")
+    if form.revision and not (form.options and form.tags):
+        answer = f"{answer}\n{_say(lang, 'revised')}"
+    body = _json_answer(form, answer, unknown, conv) if form.json else answer
+    if form.tags:
+        verdict = _choose(form)
+        form.options_positive = bool(verdict) and any(
+            o.lower() in words()["verdicts"]["positive"] for o in form.options)
+        parts = [_wrap(t, _tag_content(t, form, body, unknown, conv, verdict)) for t in form.tags]
+        full = "\n\n".join(parts)
+    elif form.json:
+        full = body
+    else:
+        full = _plain(form, body)
+    out = _continue(form.prefill, full) if form.prefill else full
+    return Reply(blocks=[{"type": "text", "text": out}], stop_reason=reply.stop_reason,
+                 stop_details=reply.stop_details)
+
+
+def _short_notice(reply: Reply, lang: str) -> Reply:
+    blocks = [dict(b, text=_say(lang, "unknown")) if b["type"] == "text" and NOTICE.match(b["text"]) else b
+              for b in reply.blocks]
+    return Reply(blocks=blocks, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
