@@ -19,15 +19,12 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
 from ._conversation import Conversation, block_text
 from ._reply import Reply
+from ._words import words
 
-DATA = Path(__file__).with_name("data") / "form.toml"
 TAG = re.compile(r"<([A-Za-z_][\w\-]*)>")
 NOTICE = re.compile(r"^\((?:Réponse simulée|Simulated answer)\)")
 WORD_LIMIT = re.compile(r"(?:in|under|at most|no more than|within|maximum of|fewer than)\s+(\d+)\s+words|"
@@ -40,11 +37,6 @@ OPTIONS = re.compile(r"(?:options?|categories|catégories|choices|choix|one of|p
 KEYS_LIST = r"((?:[`\"'«]?\s*[A-Za-z_][\w\-]*\s*[`\"'»]?)(?:\s*(?:,|and|et|&|ou|or)\s*[`\"'«]?\s*[A-Za-z_][\w\-]*" \
             r"\s*[`\"'»]?)+)"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-@lru_cache(maxsize=1)
-def words() -> dict:
-    return tomllib.loads(DATA.read_text(encoding="utf-8"))
 
 
 def _has(text: str, entries: list[str]) -> bool:
@@ -96,10 +88,12 @@ def _format_tags(text: str) -> tuple[list[str], dict[str, str]]:
     templates: dict[str, str] = {}
     previous_end = None
     for name, start, end, inside in found:
-        if len(inside) > 400:
+        cued = _has(text[max(0, start - 160):start], cues)
+        if len(inside) > 400 and not cued:
             previous_end = None
             continue                                       # a document, an input: data, not form
-        cued = _has(text[max(0, start - 160):start], cues)
+        if len(inside) > 400:
+            inside, end = "", start + len(name) + 2        # « wrapped in <response> tags »: named, not shown
         follows = previous_end is not None and len(text[previous_end:start].strip()) < 40
         if cued or follows:
             tags.append(name)
@@ -245,7 +239,7 @@ def _summary(conv: Conversation, form: Form) -> str:
     if steps:
         lead = "Steps:" if form.lang == "en" else "Étapes :"
         return lead + "\n" + "\n".join(f"{n}. {s}" for n, s in enumerate(steps, 1))
-    return given_summary(form.text) or _say(form.lang, "reasoning")
+    return given_summary(conv.last_user_text or "") or _say(form.lang, "no_steps")
 
 
 def given_summary(text: str, sentences: int = 2) -> str:
@@ -329,8 +323,10 @@ def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
             return Reply(blocks=calls, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
         return reply
     answer = " ".join(b["text"] for b in reply.blocks if b["type"] == "text").strip()
-    unknown = bool(NOTICE.match(answer)) or not answer
-    if unknown:
+    unknown = bool(NOTICE.match(answer)) or not answer or reply.substance != "answer"
+    if reply.substance == "ask" and not (form.tags or form.json):
+        return reply                                       # a question back keeps its own words
+    if unknown and reply.substance != "ask":
         answer = _say(lang, "unknown")
     if form.revision and not (form.options and form.tags):
         answer = f"{answer}\n{_say(lang, 'revised')}"

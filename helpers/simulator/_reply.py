@@ -17,6 +17,7 @@ class Reply:
     blocks: list[dict] = field(default_factory=list)
     stop_reason: str | None = None            # None: tool_use if the reply calls a tool, else end_turn
     stop_details: dict | None = None
+    substance: str = "answer"                  # "ask": a question back to the user; "none": the offline notice
 
     def say(self, text: str) -> "Reply":
         self.blocks.append({"type": "text", "text": text})

@@ -208,7 +208,9 @@ class Engine:
             return self._after_results()
         plan = self.plan
         if plan.ask:
-            return self._finish(plan.ask)
+            asked = self._finish(plan.ask)
+            asked.substance = "ask"
+            return asked
         if plan.calls:
             return self._calls(plan.calls)
         return self._finish(self._text_answer())

@@ -158,8 +158,8 @@ def _expression(tokens: list[tuple[str, str, int, int]], text: str, lang: str) -
         tree = ast.parse(expr, mode="eval")
     except SyntaxError:
         return None
-    if not isinstance(tree.body, (ast.BinOp, ast.UnaryOp)):
-        return None
+    if not isinstance(tree.body, ast.BinOp):
+        return None                     # « + 2 » alone is a sign, not a computation
     return expr
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import jsonschema
 
-from . import _arith, _lexicon as lex, _reading as rd
+from . import _analysis, _arith, _lexicon as lex, _reading as rd
 
 UNIT_CODES = ("km", "mi", "m", "ft", "cm", "in", "kg", "lb", "g", "celsius", "fahrenheit", "kelvin")
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
@@ -493,6 +493,31 @@ def _roles(props: dict) -> dict[str, tuple[str, bool, str]]:
     return out
 
 
+SCORE = re.compile(r"^(positive|negative|neutral|positif|negatif|neutre)_?(?:score|sentiment)?$")
+
+
+def _analysed(name: str, spec: dict, text: str) -> object:
+    """A reading of the text given to analyse, when the property asks for one: entities, a sentiment score, the
+    categories among the labels the request lists (_analysis)."""
+    given = _analysis.given_text(text)
+    folded = lex.fold(name)
+    score = SCORE.match(folded)
+    if score and "number" in _types(spec):
+        polarity = {"positif": "positive", "negatif": "negative", "neutre": "neutral"}.get(score.group(1),
+                                                                                            score.group(1))
+        return _analysis.sentiment(given)[polarity]
+    items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+    item_props = items.get("properties") if isinstance(items.get("properties"), dict) else {}
+    if "array" in _types(spec) and {"name", "type"} <= set(item_props) and "entit" in folded + lex.fold(
+            str(spec.get("description", ""))):
+        found = _analysis.entities(given)
+        return [{k: e[k] for k in item_props if k in e} for e in found] if found else None
+    if "array" in _types(spec) and {"name", "score"} <= set(item_props):
+        labels = _analysis.labels_named(text)
+        return _analysis.categories(given, labels) if labels else None
+    return None
+
+
 def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") -> Filled:
     """An input for `tool`: required properties always present (or reported missing), valid JSON schema."""
     props = properties(tool)
@@ -502,6 +527,10 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
     out: dict = {}
     for name, spec in props.items():
         spec = spec if isinstance(spec, dict) else {}
+        reading = _analysed(name, spec, ctx.facts.latest)
+        if reading is not None:
+            out[name] = reading
+            continue
         types = _types(spec)
         if "array" in types:
             items = spec.get("items") if isinstance(spec.get("items"), dict) else {}

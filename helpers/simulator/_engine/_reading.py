@@ -18,6 +18,10 @@ QUOTED = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"|‘([^’
 # 1Z999AA10123456784), at least 8 characters with 4 digits in a row.
 IDENTIFIER = re.compile(r"\b(?:[A-Z]{2,5}-?|[A-Z]-)\d{2,}(?:-\d+)*\b|"
                         r"\b(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d{4})[A-Z0-9]{8,}\b")
+# A short code right after the noun it identifies (« customer C1 », "order O2", « commande n° A7 »).
+CUED_CODE = re.compile(r"\b(?i:customers?|clients?|orders?|commandes?|tickets?|invoices?|factures?|accounts?|comptes?|"
+                       r"users?|utilisateurs?|products?|produits?|items?|articles?|cases?|dossiers?)\s+(?:#|n°\s*|"
+                       r"(?i:no\.?|number|numéro)\s+)?([A-Z]{1,3}-?\d{1,6})(?![-\w])")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w])")
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -124,7 +128,9 @@ def after_colon(text: str) -> str | None:
 
 @_fresh
 def identifiers(text: str) -> list[str]:
-    return list(dict.fromkeys(m.group(0) for m in IDENTIFIER.finditer(text)))
+    found = [(m.start(), m.group(0)) for m in IDENTIFIER.finditer(text)]
+    found += [(m.start(1), m.group(1)) for m in CUED_CODE.finditer(text)]
+    return list(dict.fromkeys(v for _, v in sorted(found)))
 
 
 @_fresh

@@ -1,0 +1,82 @@
+"""Readings of a text the request gives to analyse: named entities, sentiment scores, a category among labels.
+
+A small lexicon scorer (data/form.toml: [sentiment], [categories], [entities]), used when a tool's schema asks for
+such a reading (an entities list, positive/negative/neutral scores, a category) and the text is there to read:
+it never invents what the text does not hold (no entity → none; no word of any category → equal scores).
+"""
+from __future__ import annotations
+
+import re
+
+from .._words import words
+
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
+NAME = re.compile(r"\b[A-Z][\w'&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'&-]*)*(?:,?\s+(?:Inc|Corp|Ltd|LLC|SA|SAS|GmbH)\.?)?")
+FUNCTION_WORDS = {"The", "A", "An", "He", "She", "They", "It", "We", "I", "Le", "La", "Les", "Il", "Elle", "Un",
+                  "Une", "This", "That", "Ce", "Cette", "Use", "Given", "Please", "CEO", "Je", "Nous", "Vous"}
+
+
+def _lexicon(section: str) -> dict:
+    return words()[section]
+
+
+def given_text(text: str) -> str:
+    """The passage to analyse: inside a tag (<document>, <text>…) when there is one, else the whole text."""
+    tagged = re.findall(r"<(\w+)>\s*(.+?)\s*</\1>", text, re.S)
+    return max((t for _, t in tagged), key=len) if tagged else text
+
+
+def entities(text: str) -> list[dict]:
+    words = _lexicon("entities")
+    out: list[dict] = []
+    for sentence in SENTENCE.split(" ".join(text.split())):
+        for m in NAME.finditer(sentence):
+            name = m.group(0).strip().rstrip(",")
+            first = name.split()[0]
+            if first in FUNCTION_WORDS:
+                name = re.sub(r"^(?:of|de)\s+", "", name[len(first):].strip())
+            if not name or name in FUNCTION_WORDS or any(e["name"] == name for e in out):
+                continue
+            before = sentence[:m.start()].lower().rstrip()
+            if any(name.endswith(s) for s in words["organization_suffixes"]) or \
+                    any(before.endswith(c) for c in words["organization_cues"]):
+                kind = "ORGANIZATION"
+            elif any(before.endswith(" " + c) or before == c for c in words["location_cues"]):
+                kind = "LOCATION"
+            else:
+                kind = "PERSON"
+            out.append({"name": name, "type": kind, "context": sentence})
+    return out
+
+
+def _count(text: str, entries: list[str]) -> int:
+    low = text.lower()
+    return sum(len(re.findall(r"(?<!\w)" + re.escape(e) + r"(?!\w)", low)) for e in entries)
+
+
+def sentiment(text: str) -> dict[str, float]:
+    lex = _lexicon("sentiment")
+    counts = {k: _count(text, lex[k]) for k in ("positive", "negative", "neutral")}
+    total = sum(counts.values())
+    if not total:
+        return {"positive": 0.0, "negative": 0.0, "neutral": 1.0}
+    return {k: round(v / total, 2) for k, v in counts.items()}
+
+
+def categories(text: str, labels: list[str]) -> list[dict]:
+    lex = _lexicon("categories")
+    raw = {label: _count(text, lex.get(label.lower(), []) + [label.lower()]) for label in labels}
+    total = sum(raw.values())
+    if not total:
+        return [{"name": label, "score": round(1 / len(labels), 2)} for label in labels] if labels else []
+    return sorted(({"name": label, "score": round(v / total, 2)} for label, v in raw.items()),
+                  key=lambda c: -c["score"])
+
+
+def labels_named(text: str) -> list[str]:
+    """Labels a request lists (« The categories can be Politics, Sports, Technology »)."""
+    m = re.search(r"(?:categories|catégories|labels|classes|options)\s+(?:can be|are|sont|peuvent être|:)\s*:?\s*"
+                  r"([^.\n]+)", text, re.I)
+    if not m:
+        return []
+    return [w.strip(" '\"[]") for w in re.split(r",|\bor\b|\bou\b|\band\b|\bet\b", m.group(1)) if w.strip(" '\"[]")]
