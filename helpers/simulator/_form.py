@@ -218,8 +218,15 @@ def _choose(form: Form) -> str:
 
 
 def _best_option(options: list[str], text: str) -> str:
-    from ._engine import _choosing
-    scored = [(_choosing.score({"name": o, "description": o.replace("_", " ")}, text), -i, o)
+    """The option the input is about: the category lexicon on the input's words (after « Input: » when the
+    prompt marks it), then the words of the options' names."""
+    from ._engine import _analysis, _choosing
+    marked = re.split(r"\n\s*(?:input|entrée|text|texte|ticket|message)\s*:", text, flags=re.I)
+    given = marked[-1] if len(marked) > 1 else _analysis.given_text(text)
+    ranked = _analysis.categories(given, options)
+    if ranked and ranked[0]["score"] > ranked[-1]["score"]:
+        return ranked[0]["name"]
+    scored = [(_choosing.score({"name": o, "description": o.replace("_", " ")}, given), -i, o)
               for i, o in enumerate(options)]
     return max(scored)[2]
 
