@@ -1,0 +1,44 @@
+"""The offline Claude's word tables (simulator/data/lexicon.json): every entry does what its table says."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import helpers
+from helpers.simulator._engine import _lexicon as lex
+
+DATA = json.loads((Path(helpers.__file__).parent / "simulator" / "data" / "lexicon.json").read_text())
+
+
+@pytest.mark.parametrize("concept,word", [(c, w) for c, ws in DATA["CONCEPTS"].items() for w in ws])
+def test_every_word_of_a_concept_means_that_concept(concept, word):
+    assert concept in lex.concepts([word]) or concept in lex.concepts(lex.words(word)), (concept, word)
+
+
+@pytest.mark.parametrize("table", ["STOP_WORDS", "FRENCH_MARKERS", "ENGLISH_MARKERS", "QUERY_NAMES", "TO_CUES",
+                                   "FROM_CUES", "TO_ROLE", "FROM_ROLE"])
+def test_word_lists_hold_folded_words_once(table):
+    words = DATA[table]
+    assert len(words) == len(set(words))
+    assert all(lex.fold(w) == w for w in words if w.isascii()), table
+
+
+@pytest.mark.parametrize("word,number", sorted(DATA["NUMBER_WORDS"].items()))
+def test_every_number_word_reads_as_its_number(word, number):
+    from helpers.simulator._engine import _reading as rd
+    assert lex.NUMBER_WORDS[word] == number and isinstance(number, int)
+    assert rd is not None
+
+
+@pytest.mark.parametrize("kind,names", sorted(DATA["PROPERTY_KINDS"].items()))
+def test_every_property_name_of_a_kind_is_read_as_that_kind(kind, names):
+    from helpers.simulator._engine._filling import kind_of
+    for name in names:
+        assert kind_of(name, {"type": "string"}) == kind, (kind, name)
+
+
+def test_the_tables_are_data_not_code():
+    source = Path(lex.__file__).read_text()
+    assert len(source.splitlines()) < 120 and "CONCEPTS: dict[str, tuple[str, ...]] = _TABLES" in source
