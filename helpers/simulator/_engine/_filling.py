@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import jsonschema
 
-from . import _analysis, _arith, _lexicon as lex, _reading as rd
+from . import _analysis, _arith, _lexicon as lex, _mentions, _reading as rd
 
 UNIT_CODES = ("km", "mi", "m", "ft", "cm", "in", "kg", "lb", "g", "celsius", "fahrenheit", "kelvin")
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
@@ -193,6 +193,9 @@ def _language_value(spec: dict, mentions: list, role: str | None, paired: bool) 
 def _text_value(name: str, ctx: Context, latest: str) -> str | None:
     if REASON_NAME.search(name) and ctx.note:
         return ctx.note
+    labelled = _mentions.labelled(name, latest)
+    if labelled:
+        return labelled                        # "Note: Remember to buy milk." for note
     quoted = rd.quoted(latest)
     if quoted:
         return quoted[0]
@@ -229,19 +232,20 @@ def tickers(text: str) -> list[str]:
 
 
 def _currencies(text: str) -> tuple:
-    extra = tuple(c for c in re.findall(r"\b[A-Z]{3}\b", text) if c not in lex.CURRENCY_CODES
-                  and c not in rd.NOT_PLACES)
+    extra = tuple(c for c in re.findall(r"\b[A-Z]{3}\b(?!-?\d)", text) if c not in lex.CURRENCY_CODES
+                  and c not in rd.NOT_PLACES)            # ACC-1001 is an account, not a currency ACC
     return rd.coded_mentions(text, lex.CURRENCY_CODES + extra)
 
 
 def _pair_value(text: str, role: str, paired: bool) -> object:
     """One end of a pair whose kind the schema does not say (« from » / « to »): the first kind of value the
     request names in pairs — currencies, units, languages, places."""
-    for mentions in (_currencies(text), rd.coded_mentions(text, UNIT_CODES), rd.language_mentions(text),
-                     rd.place_mentions(text)):
-        if mentions:
-            return rd.pick(mentions, role, paired)
-    return None
+    kinds = [m for m in (_currencies(text), rd.coded_mentions(text, UNIT_CODES), rd.language_mentions(text),
+                          rd.id_mentions(text), rd.place_mentions(text)) if m]
+    # The kind named twice makes the pair (250 EUR "from ACC-1001 to ACC-2002": accounts, not the currency).
+    pairs = [m for m in kinds if len({v for v, _ in m}) >= 2]
+    chosen = (pairs or kinds or [()])[0]
+    return rd.pick(chosen, role, paired) if chosen else None
 
 
 def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: bool = True,
@@ -259,6 +263,14 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     known = _from_results(name, ctx)
     if known is not None and kind not in ("text", "expression"):
         return known
+    if kind not in ("text", "expression", "amount") and not role:
+        stated = _mentions.for_parameter(name, kind, latest)     # « client C-1042 », "my username is jenny76"
+        if stated is not None and (not types & {"integer", "number"} or _is_number(stated)):
+            return stated
+    if kind == "count":
+        counted = _count(name, latest)
+        if counted is not None or not GENERIC_COUNT.search(lex.fold(name)):
+            return counted          # adults: « 3 adultes », never the 14 of « le 14 mars »
     if types & {"integer", "number"} and not types & {"string"}:
         per_minute = _time_unit(name, spec)
         if per_minute and rd.durations(latest):
@@ -287,6 +299,12 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
                 return m.group(0)
     if kind == "other" and role and paired and "string" in types:
         return _pair_value(latest, role, paired)
+    if kind == "time":
+        found = rd.clock_times(latest)
+        return found[0] if found else None
+    if kind in ("iban", "phone"):
+        found = [m.value for m in _mentions.mentions(latest) if m.kind == kind]
+        return found[0] if found else None
     if kind == "url":
         found = ctx.facts.first(rd.addresses)
         return found[0] if found else None
@@ -357,6 +375,28 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "other" and needed and "string" in types and rd.quoted(latest):
         return rd.quoted(latest)[0]             # recipe and « quiche lorraine »: what the request names in quotes
     return None
+
+
+GENERIC_COUNT = re.compile(r"^(?:quantity|quantite|qty|count|nombre|number)$")
+
+
+def _count(name: str, text: str) -> int | None:
+    """How many: the number that counts what the parameter's name means (adults and « 3 adultes »), or people
+    for a count of people (party_size and « pour deux personnes »); never a number that counts something else."""
+    meant = _mentions.name_meaning(name)
+    people = bool(set(lex.words(name)) & lex.PEOPLE_NOUNS) or lex.fold(name) in lex.PROPERTY_KINDS["count"][:22]
+    for number, noun in rd.counted(text):
+        if _mentions.name_meaning(noun) & meant or (people and noun in lex.PEOPLE_NOUNS):
+            return number
+    return None
+
+
+def _is_number(value: object) -> bool:
+    try:
+        float(str(value).replace(",", "."))
+    except ValueError:
+        return False
+    return True
 
 
 ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -493,6 +533,18 @@ def _roles(props: dict) -> dict[str, tuple[str, bool, str]]:
     return out
 
 
+def _nested(name: str, spec: dict, ctx: Context, lang: str) -> dict | None:
+    """An object parameter, filled like a tool's input from the part of the request that names it ("Author: John
+    Doe (john@x.com)" for author: {name, email}); None when a required part of it is missing."""
+    text = ctx.facts.latest
+    segment = _mentions.labelled(name, text)
+    facts = rd.Facts(segment, []) if segment else ctx.facts
+    filled = fill({"name": name, "input_schema": spec}, Context(facts, results=ctx.results), lang=lang)
+    if filled.missing or not filled.input:
+        return None
+    return filled.input
+
+
 SCORE = re.compile(r"^(positive|negative|neutral|positif|negatif|neutre)_?(?:score|sentiment)?$")
 
 
@@ -538,6 +590,11 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
                       if "string" in _types(items) else operands)
             if values or name in needed:
                 out[name] = [_typed(v, items) for v in values]
+            continue
+        if "object" in types and isinstance(spec.get("properties"), dict):
+            nested = _nested(name, spec, ctx, lang)
+            if nested is not None:
+                out[name] = nested
             continue
         role, paired, pair_kind = pairs.get(name, (None, False, None))
         value = _typed(_scalar(name, spec, ctx, operands, name in needed, role, paired, pair_kind), spec)
@@ -612,6 +669,8 @@ def _main_entities(tool: dict, facts: rd.Facts) -> list[tuple[str, str]]:
     latest = facts.latest
     if kind == "id":
         values = rd.identifiers(latest) or [str(n) for n in rd.cued_numbers(latest) or _owned_numbers(name, latest)]
+        others = list(properties(tool))       # « client C-1042 … commande ORD-1234 »: the order is not a customer
+        values = [v for v in values if not _mentions.cued_elsewhere(name, v, latest, others)]
     elif kind == "email":
         values = rd.emails(latest)
     elif kind == "place":

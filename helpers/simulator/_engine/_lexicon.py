@@ -34,6 +34,7 @@ PROPERTY_KINDS: dict[str, tuple[str, ...]] = _TABLES["PROPERTY_KINDS"]
 QUERY_NAMES: frozenset[str] = _TABLES["QUERY_NAMES"]
 CURRENCY_CODES: tuple[str, ...] = _TABLES["CURRENCY_CODES"]
 ID_CUES: tuple[str, ...] = _TABLES["ID_CUES"]
+PEOPLE_NOUNS: frozenset[str] = _TABLES["PEOPLE_NOUNS"]
 
 
 def fold(text: str) -> str:

@@ -150,6 +150,7 @@ def cued_numbers(text: str) -> list[int]:
 def numbers(text: str) -> list[float]:
     """Every number of the text, in order (dates, ids and e-mails left out)."""
     cleaned = EMAIL.sub(" ", ISO_DATE.sub(" ", SLASH_DATE.sub(" ", IDENTIFIER.sub(" ", text))))
+    cleaned = WORDED_DATE.sub(" ", cleaned)      # « le 14 mars 2027 »: neither 14 nor 2027 is a quantity
     cleaned = re.sub(r"(?<=\d)[\u202f\u00a0 ](?=\d{3}\b)", "", cleaned)   # 1 044 500 → 1044500
     return [float(n.replace(",", ".")) for n in NUMBER.findall(cleaned)]
 
@@ -376,6 +377,24 @@ def coded_mentions(text: str, codes: tuple[str, ...]) -> tuple[tuple[str, str | 
 
 
 @lru_cache(maxsize=1024)
+def id_mentions(text: str) -> tuple[tuple[str, str | None], ...]:
+    """Identifiers with the word that introduces them: "from ACC-1001 to ACC-2002" → (("ACC-1001", "from"),
+    ("ACC-2002", "to"))."""
+    folded = lex.fold(text)
+    return tuple((value, cue(folded, folded.find(lex.fold(value)))) for value in identifiers(text))
+
+
+def counted(text: str) -> list[tuple[int, str]]:
+    """Counts and what they count, in digits or in words: « pour deux personnes » → [(2, "personnes")]."""
+    tokens = lex.words(text)
+    out = []
+    for i, token in enumerate(tokens[:-1]):
+        number = int(token) if token.isdigit() else lex.NUMBER_WORDS.get(token)
+        if number is not None:
+            out.append((number, tokens[i + 1]))
+    return out
+
+
 def place_mentions(text: str) -> tuple[tuple[str, str | None], ...]:
     """Places with the word that introduces them: « de Paris à Montréal » → (("Paris", "from"), ("Montréal", "to"))."""
     folded = lex.fold(text)

@@ -13,12 +13,14 @@ import re
 
 from .._conversation import Conversation, ToolCall
 from .._reply import Reply, playbook, text
+from .._engine import _mentions
 from . import reading
 from .filling import fill
 
 TOOLS = ("get_customer", "lookup_order", "process_refund", "escalate_to_human")
 REFUND = re.compile(r"rembours|refund", re.I)
-SKIP_CHECKS = re.compile(r"sans (?:vérif|verif|contrôle)|directement|pas le temps", re.I)
+SKIP_CHECKS = re.compile(r"sans (?:vérif|verif|contrôle)|directement|pas le temps|déjà vérifié|already verified",
+                         re.I)
 HAND_OVER = re.compile(r"escalate_to_human|escalad|humain|human|conseiller|superviseur", re.I)
 # A customer number the customer states himself (« mon numéro client est C-4821 »): a claim, not a verification.
 INVOICE_ID = re.compile(r"\b(?:FAC|FACT|INV)-?\d{3,}\b", re.I)
@@ -46,8 +48,8 @@ class Desk:
         self.email = reading.email(self.request)
         self.code = reading.code(self.request)
         self.mentioned_orders = reading.order_ids(self.request)
-        claimed = CLAIMED_ID.search(self.request)
-        self.claimed_id = claimed.group(0).upper() if claimed else None
+        claimed = _mentions.for_parameter("customer_id", "id", self.request) or CLAIMED_ID.search(self.request)
+        self.claimed_id = (claimed if isinstance(claimed, str) else claimed.group(0)).upper() if claimed else None
 
     def calls(self, short: str) -> list[ToolCall]:
         return self.conv.calls_to(self.names[short])
@@ -94,7 +96,8 @@ class Desk:
 
     def facts(self, order_id: str | None = None) -> dict:
         return {"email": self.email, "verification_code": self.code,
-                "customer_id": self.customer_id or (self.presumed_id if self.skips_checks else None),
+                "customer_id": self.customer_id or (self.presumed_id if self.skips_checks or not self.names[
+                    "get_customer"] else None),      # nothing to verify with: the number the customer gave
                 "order_id": order_id, "amount": self.amount_of(order_id) if order_id else None}
 
     def handoff(self, order_id: str, reason: str, refund: bool) -> dict:

@@ -1,0 +1,85 @@
+"""Mentions and their assignment to parameters (simulator/_engine/_mentions.py, used by _filling): each recogniser
+finds its kind, and a parameter takes the value whose cue means what its name means — or nothing."""
+from __future__ import annotations
+
+import pytest
+
+from helpers.simulator._engine import _filling, _mentions, _reading as rd
+
+S = {"type": "string"}
+
+
+def tool(props: dict, required: list[str] | None = None) -> dict:
+    return {"name": "t", "input_schema": {"type": "object", "properties": props,
+                                          "required": list(props) if required is None else required}}
+
+
+def filled(props: dict, text: str, required: list[str] | None = None) -> _filling.Filled:
+    return _filling.fill(tool(props, required), _filling.Context(rd.Facts(text, [])))
+
+
+@pytest.mark.parametrize("text,kind,value", [
+    ("écrivez à anna.b@exemple.fr demain", "email", "anna.b@exemple.fr"),
+    ("voir https://exemple.org/doc?id=3 svp", "url", "https://exemple.org/doc?id=3"),
+    ("IBAN FR76 3000 6000 0112 3456 7890 189 merci", "iban", "FR7630006000011234567890189"),
+    ("appelez le 06 12 34 56 78", "phone", "06 12 34 56 78"),
+    ("the order O2 please", "id", "O2"),
+    ("la commande ORD-7781", "id", "ORD-7781"),
+    ("le 14 mars 2027", "date", "2027-03-14"),
+    ("My username is jenny76", "stated", "jenny76"),
+])
+def test_each_recogniser_finds_its_kind(text, kind, value):
+    assert any(m.kind == kind and m.value == value for m in _mentions.mentions(text)), _mentions.mentions(text)
+
+
+def test_overlapping_mentions_keep_the_longer_span():
+    kinds = [m.kind for m in _mentions.mentions("FR76 3000 6000 0112 3456 7890 189")]
+    assert kinds == ["iban"]
+
+
+def test_ids_go_to_the_parameter_their_noun_names():
+    text = "Le client C-1042 (déjà vérifié) demande le remboursement pour la commande ORD-1234."
+    assert _mentions.for_parameter("customer_id", "id", text) == "C-1042"
+    assert _mentions.for_parameter("order_id", "id", text) == "ORD-1234"
+
+
+def test_a_stated_value_fills_the_parameter_it_names():
+    assert filled({"username": S}, "I need help with an order. My username is jenny76").input == {
+        "username": "jenny76"}
+    assert filled({"customer_email": {"type": "string", "format": "email"}},
+                  "Sign me up. My email is john@gmail.com").input == {"customer_email": "john@gmail.com"}
+
+
+def test_two_accounts_are_the_two_ends_of_the_pair_not_the_currency():
+    out = filled({"from_account": S, "to_account": S, "amount": {"type": "number"}},
+                 "Transfer 250 euros from ACC-1001 to ACC-2002").input
+    assert out == {"from_account": "ACC-1001", "to_account": "ACC-2002", "amount": 250}
+
+
+def test_a_nested_object_is_filled_from_the_line_that_names_it():
+    out = filled({"note": S, "author": {"type": "object", "properties": {"name": S, "email": {
+        "type": "string", "format": "email"}}, "required": ["name", "email"]}},
+        "Save this.\nNote: Remember to buy milk.\nAuthor: John Doe (johndoe@gmail.com)").input
+    assert out == {"note": "Remember to buy milk.", "author": {"name": "John Doe", "email": "johndoe@gmail.com"}}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Un vol de Paris à Lisbonne le 14 mars 2027 pour 3 adultes.", 3),
+    ("Un vol de Paris à Lisbonne le 14 mars 2027.", None),
+])
+def test_a_count_counts_its_own_noun_never_a_day_of_the_month(text, expected):
+    assert filled({"adults": {"type": "integer", "minimum": 1}}, text).input.get("adults") == expected
+
+
+def test_people_in_words_and_a_time_of_day():
+    out = filled({"party_size": {"type": "integer"}, "time": S}, "Une table pour deux personnes ce soir à 20h.").input
+    assert out == {"party_size": 2, "time": "20:00"}
+
+
+def test_an_iban_parameter_takes_the_iban_whole():
+    out = filled({"iban": S}, "Peux-tu vérifier l'IBAN FR76 3000 6000 0112 3456 7890 189 ?").input
+    assert out == {"iban": "FR7630006000011234567890189"}
+
+
+def test_nothing_is_taken_when_no_cue_names_the_parameter():
+    assert _mentions.for_parameter("order_id", "id", "Le client C-1042 a appelé.") is None
