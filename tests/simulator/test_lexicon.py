@@ -42,3 +42,21 @@ def test_every_property_name_of_a_kind_is_read_as_that_kind(kind, names):
 def test_the_tables_are_data_not_code():
     source = Path(lex.__file__).read_text()
     assert len(source.splitlines()) < 120 and "CONCEPTS: dict[str, tuple[str, ...]] = _TABLES" in source
+
+
+@pytest.mark.parametrize("verb", sorted(DATA["WRITE_VERBS"]))
+def test_every_write_verb_makes_a_tool_a_write_called_only_when_asked(verb):
+    from helpers.simulator._engine import _choosing
+    tool = {"name": f"{verb}_record", "description": "Changes a record.", "input_schema": {
+        "type": "object", "properties": {"title": {"type": "string", "description": "The record's title."}}}}
+    assert _choosing.writes(tool) == verb
+    assert _choosing.asks_for_action(tool, f"Please {verb} the record.")
+    assert not _choosing.asks_for_action(tool, "What is the status of the record?")
+
+
+@pytest.mark.parametrize("verb,words", sorted(DATA["SAME_ACTION"].items()))
+def test_every_word_of_the_same_action_asks_for_it(verb, words):
+    from helpers.simulator._engine import _choosing
+    tool = {"name": f"{verb}_item", "input_schema": {"type": "object"}}
+    for word in words:
+        assert _choosing.asks_for_action(tool, f"{word} cet élément"), (verb, word)

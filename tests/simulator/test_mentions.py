@@ -83,3 +83,16 @@ def test_an_iban_parameter_takes_the_iban_whole():
 
 def test_nothing_is_taken_when_no_cue_names_the_parameter():
     assert _mentions.for_parameter("order_id", "id", "Le client C-1042 a appelé.") is None
+
+
+def test_a_lookup_question_never_calls_a_write_tool(client):
+    tools = [{"name": "get_order_details", "description": "Retrieves the details of an order.",
+              "input_schema": {"type": "object", "properties": {"order_id": S}, "required": ["order_id"]}},
+             {"name": "cancel_order", "description": "Cancels an order.",
+              "input_schema": {"type": "object", "properties": {"order_id": S}, "required": ["order_id"]}}]
+    status = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=tools,
+                                    messages=[{"role": "user", "content": "What is the status of order O2?"}])
+    assert [b.name for b in status.content if b.type == "tool_use"] == ["get_order_details"]
+    cancel = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=tools,
+                                    messages=[{"role": "user", "content": "Annule la commande O1, s'il te plaît."}])
+    assert [b.name for b in cancel.content if b.type == "tool_use"] == ["cancel_order"]

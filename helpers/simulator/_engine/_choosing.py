@@ -157,7 +157,32 @@ def relevant(tools: dict[str, dict], text: str) -> list[str]:
         by_name = bool(asked & name_concepts or said & name_words)
         if not chosen or (s >= best * 0.6 and by_name) or ("calc" in asked and is_arithmetic(tools[name])):
             chosen.append(name)
-    return chosen
+    return [n for n in chosen if not writes(tools[n]) or asks_for_action(tools[n], text)]
+
+
+def writes(tool: dict) -> str | None:
+    """The action verb of a tool that changes something (cancel_order, crm_add_note, send_email), else None."""
+    if is_arithmetic(tool):
+        return None                            # add(a, b) computes: nothing changes
+    words = lex.words(str(tool.get("name", "")).rsplit("__", 1)[-1])
+    if len(words) > 1 and len(words[0]) <= 3 and words[0] not in lex.WRITE_VERBS:
+        words = words[1:]                      # crm_add_note, api_send_…: a prefix, then the verb
+    return words[0] if words and words[0] in lex.WRITE_VERBS else None
+
+
+def asks_for_action(tool: dict, text: str) -> bool:
+    """The request asks for what the tool does: its verb, a word of the same concept (« annule » for cancel,
+    « remboursement » for refund), or the same stem (« ajoute » / add is the sum concept: stems decide)."""
+    verb = writes(tool)
+    if verb is None:
+        return True
+    tokens = lex.words(text)
+    concepts = lex.concepts([verb]) - {"sum"}
+    if concepts & lex.concepts(tokens):
+        return True
+    stem = lex.stem(verb)
+    return any(lex.stem(t) == stem or (len(t) >= 5 and t[:5] == verb[:5]) for t in tokens) or any(
+        lex.stem(t) == lex.stem(w) for t in tokens for w in lex.SAME_ACTION.get(verb, ()))
 
 
 def meaning(tool: dict) -> frozenset:

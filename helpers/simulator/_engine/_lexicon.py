@@ -35,6 +35,9 @@ QUERY_NAMES: frozenset[str] = _TABLES["QUERY_NAMES"]
 CURRENCY_CODES: tuple[str, ...] = _TABLES["CURRENCY_CODES"]
 ID_CUES: tuple[str, ...] = _TABLES["ID_CUES"]
 PEOPLE_NOUNS: frozenset[str] = _TABLES["PEOPLE_NOUNS"]
+WRITE_VERBS: frozenset[str] = _TABLES["WRITE_VERBS"]
+# A write verb and the words of the same action where the concept table has none (« ajoute » for add).
+SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
 
 
 def fold(text: str) -> str:
