@@ -1,6 +1,7 @@
 """A read-only view of a Messages API request, as the simulated model reads it."""
 from __future__ import annotations
 
+import ast
 import json
 import re
 from dataclasses import dataclass, field
@@ -64,7 +65,16 @@ class ToolCall:
         try:
             return json.loads(self.result)
         except (ValueError, TypeError):
-            return self.result
+            pass
+        text = self.result.strip()
+        if text[:1] in "{[" and text[-1:] in "}]" and len(text) < 100_000:
+            try:                    # str(dict) from a Python tool: {'name': 'John', 'email': …}
+                value = ast.literal_eval(text)
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                return self.result
+            if isinstance(value, (dict, list)):
+                return value
+        return self.result
 
 
 @dataclass

@@ -96,3 +96,38 @@ def test_a_lookup_question_never_calls_a_write_tool(client):
     cancel = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=tools,
                                     messages=[{"role": "user", "content": "Annule la commande O1, s'il te plaît."}])
     assert [b.name for b in cancel.content if b.type == "tool_use"] == ["cancel_order"]
+
+
+def test_a_question_is_not_a_statement():
+    assert not [m for m in _mentions.mentions("Quelle heure est-il à Tokyo ?") if m.kind == "stated"]
+    assert not [m for m in _mentions.mentions("What is the weather in Oslo?") if m.kind == "stated"]
+
+
+def test_a_python_record_result_is_read_and_the_field_asked_is_answered(client):
+    tools = [{"name": "get_customer_info", "description": "Retrieves customer information by customer ID.",
+              "input_schema": {"type": "object", "properties": {"customer_id": S}, "required": ["customer_id"]}}]
+    question = [{"role": "user", "content": "Can you tell me the email address for customer C1?"}]
+    first = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=tools, messages=question)
+    call = next(b for b in first.content if b.type == "tool_use")
+    record = str({"name": "John Doe", "email": "john@example.com", "phone": "123-456-7890"})
+    second = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=tools, messages=question + [
+        {"role": "assistant", "content": first.content},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "content": record}]}])
+    answer = second.content[0].text
+    assert "john@example.com" in answer and "123-456-7890" not in answer
+
+
+def test_with_any_a_tool_that_talks_to_the_user_carries_the_model_s_own_words(client):
+    tools = [{"name": "send_text_to_user", "description": "Sends a text message to the user.",
+              "input_schema": {"type": "object", "properties": {"text": S}, "required": ["text"]}},
+             {"name": "get_customer_info", "description": "Gets a customer's information from their username.",
+              "input_schema": {"type": "object", "properties": {"username": S}, "required": ["username"]}}]
+
+    def call(text):
+        m = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=tools,
+                                   tool_choice={"type": "any"}, messages=[{"role": "user", "content": text}])
+        return [(b.name, b.input) for b in m.content if b.type == "tool_use"]
+
+    greeting = call("Hey there! How are you?")
+    assert greeting[0][0] == "send_text_to_user" and greeting[0][1]["text"] != "Hey there! How are you?"
+    assert call("I need help. My username is jenny76") == [("get_customer_info", {"username": "jenny76"})]

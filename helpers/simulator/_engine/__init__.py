@@ -22,7 +22,8 @@ from functools import cached_property
 
 from .._conversation import CLI_TOOLS, Conversation, ToolCall
 from .._reply import Reply, text
-from . import _answering as say, _arith, _choosing, _filling, _reading as rd
+from .._words import words
+from . import _answering as say, _arith, _choosing, _filling, _lexicon as lex, _reading as rd
 
 __all__ = ["PLAYBOOK", "Engine"]
 
@@ -300,7 +301,9 @@ class Engine:
             latest[_key(call.name, call.input)] = call
         calls = list(latest.values())
         failures = [c for c in calls if self._failure(c) is not None]
-        results = [(c.name, c.input, c.data()) for c in calls if c.answered and c not in failures]
+        results = [(c.name, c.input, c.data() if _choosing.writes(self.tools.get(c.name) or {"name": c.name})
+                    else _asked_fields(c.data(), self.question, c.name, c.input))       # a write: its receipt whole
+                   for c in calls if c.answered and c not in failures]
         refused = [c for c in failures if c.is_error and REFUSAL_WORDS.search(c.result or "")]
         parts = []
         for c in refused:
@@ -350,11 +353,7 @@ class Engine:
                     f"n'ai pas l'information demandée." if fr else
                     f"I may not call any tool for this answer (tool_choice \"none\"): without {names} I do not have "
                     f"the information you asked for.")
-        if fr:
-            return (f"(Réponse simulée) Vous demandez : « {_quote(q, 60)} ». Hors ligne et sans outil adapté, je ne "
-                    f"peux pas y répondre sur le fond.")
-        return (f"(Simulated answer) You asked: \"{_quote(q, 60)}\". Offline and without a suitable tool, I cannot "
-                f"answer it in substance.")
+        return words()["say"][self.lang if self.lang in ("fr", "en") else "en"]["unknown"]
 
     def _finish(self, message: str, data: object = None) -> Reply:
         return text(say.finish(message, self.lang, self.rules, data))
@@ -367,6 +366,12 @@ class Engine:
         if planned:
             return planned
         if only is None:
+            speaker = self._reply_tool(pool)
+            if speaker:
+                # A tool that sends text to the user, with `any`: what the model would have said goes through it
+                # (a greeting answered, a missing value asked for) rather than a lookup filled with guesses.
+                name, field = speaker
+                return [(name, {field: self.plan.ask or self._ask_for_best(pool, name) or self._text_answer()})]
             ranked = _choosing.ranked(pool, self.question) if pool else _choosing.ranked(self.conv.tools,
                                                                                            self.question)
             only = ranked[0][1] if ranked else None
@@ -376,6 +381,27 @@ class Engine:
         filled = _filling.fill(tool, _filling.Context(self.facts, results=self._data()), forced=True,
                                lang=self.lang)
         return [(only, filled.input)]
+
+
+    def _ask_for_best(self, pool: dict[str, dict], besides: str) -> str | None:
+        """The question the model asks when the tool that fits the request lacks values (« which username? »)."""
+        ranked = [(sc, n) for sc, n in _choosing.ranked(pool, self.question) if n != besides and sc >= 1.0]
+        if not ranked:
+            return None
+        name = ranked[0][1]
+        filled = _filling.fill(pool[name], _filling.Context(self.facts, results=self._data()), lang=self.lang)
+        return say.ask_for(name, filled.missing, self.lang, {}) if filled.missing else None
+
+    def _reply_tool(self, pool: dict[str, dict]) -> tuple[str, str] | None:
+        """(name, text parameter) of a tool whose job is to send the model's words to the user."""
+        for name, tool in pool.items():
+            words = set(lex.words(name)) | set(lex.words(str(tool.get("description") or "")))
+            props = _filling.properties(tool)
+            texts = [p for p, spec in props.items() if isinstance(spec, dict) and spec.get("type") == "string"]
+            if len(texts) == 1 and words & {"send", "reply", "respond", "envoie", "envoyer", "repondre"} and \
+                    words & {"user", "utilisateur", "customer", "client"}:
+                return name, texts[0]
+        return None
 
 
 HOOK_PREFIX = re.compile(r"^\s*\w+:\S+ hook error:\s*")
@@ -394,6 +420,20 @@ def rd_text(block: dict) -> str:
 def _quote(s: str, limit: int = 80) -> str:
     s = " ".join(s.split())
     return s if len(s) <= limit else s[:limit - 1] + "…"
+
+
+def _asked_fields(data: object, question: str, name: str, tool_input: dict) -> object:
+    """The fields of a record the question asks for (« the email address for customer C1 » → email), or the whole
+    record when it names none. Words that only name what the call is about (the tool's and its inputs' nouns:
+    « ticket » for get_ticket(ticket_id)) ask for no field, and a field that repeats an input is no answer."""
+    if not isinstance(data, dict) or len(data) < 2:
+        return data
+    about = {lex.stem(w) for w in lex.words(name) + [w for k in tool_input for w in lex.words(str(k))]}
+    asked = {lex.stem(w) for w in lex.words(question) if len(w) >= 3} - about
+    inputs = {str(v) for v in tool_input.values()}
+    named = {k: v for k, v in data.items() if str(v) not in inputs
+             and {lex.stem(w) for w in lex.words(str(k)) if len(w) >= 3} & asked}
+    return named if named and len(named) < len(data) else data
 
 
 def _first_number(value: object) -> float | None:

@@ -10,7 +10,7 @@ import json
 import re
 from functools import lru_cache
 
-from . import _lexicon as lex, _reading as rd
+from . import _lexicon as lex, _mentions, _reading as rd
 
 THRESHOLD = 2.0
 AMBIGUOUS = frozenset({"plus", "total", "fois", "times", "moins", "minus", "produit", "product", "+", "-", "*", "/",
@@ -127,9 +127,16 @@ def score(tool: dict, text: str, sentence: bool = False) -> float:
         if len(_enum_values_named(tool, text)) >= 2:
             points += 2.5                      # « 12 livres en kilos » for units ∈ {kg, lb…}: made for it
     points += 1.0 * _cognates(said, name_words)
-    if _fits_a_value(tool, text):
+    if _fits_a_value(tool, text) or _all_stated(tool, text):
         points += 2.5
     return points
+
+
+def _all_stated(tool: dict, text: str) -> bool:
+    """Every required parameter is a value the request states under its name ("My username is jenny76")."""
+    schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+    needed = [n for n in schema.get("required") or [] if isinstance(n, str)]
+    return bool(needed) and all(_mentions.for_parameter(n, "other", text) is not None for n in needed)
 
 
 def ranked(tools: dict[str, dict], text: str) -> list[tuple[float, str]]:

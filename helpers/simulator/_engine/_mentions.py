@@ -95,11 +95,15 @@ class Stated(Recogniser):
     kind = "stated"
     pattern = re.compile(r"(?i:\b(?:my|our|mon|ma|mes|notre|nos|the|le|la|son|sa|his|her|their)\s+)?"
                          r"(?P<name>[A-Za-zÀ-ÿ][\w'’ -]{1,30}?)\s*(?:\bis\b|\best\b|\bc'est\b|=|:)\s*"
-                         r"(?P<value>[^\s,;!?()«»\"]+(?:\s+[A-ZÀ-Ý][\w'-]+)*)")
+                         r"(?P<value>[\w@+#][^\s,;!?()«»\"]*(?:\s+[A-ZÀ-Ý][\w'-]+)*)")
+    QUESTION = re.compile(r"(?i)^(?:quel|quelle|quels|quelles|what|which|who|whose|where|when|how|où|qui|comment|"
+                          r"combien|pourquoi|why)\b")
 
     def find(self, text: str) -> list[tuple[int, int, object]]:
         out = []
         for m in self.pattern.finditer(text):
+            if self.QUESTION.match(m.group("name").strip()) or text[m.end("value"):m.end("value") + 1] == "-":
+                continue            # « quelle heure est-il », "what is the time": a question, not a statement
             value = m.group("value").rstrip(".:")
             if value and not re.fullmatch(r"(?i)(?:a|an|un|une|the|le|la|not|pas|very|tres|très)", value):
                 out.append((m.start("name"), m.end("value"), (m.group("name").strip(), value)))
