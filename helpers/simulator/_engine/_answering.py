@@ -300,6 +300,17 @@ def conversion(tool_input: dict, data: object, ends: tuple[str, str], lang: str)
     return f"{_number(amount, lang)} {source} = {_number(value, lang)} {target}"
 
 
+def _temperature_unit(key: str, tool_input: dict, data: dict) -> str:
+    """°C or °F as the tool says it (its key, its input, its result); a bare « ° » when it says neither: 65 from a
+    tool that names no unit is not claimed to be Celsius."""
+    said = (key + " " + json.dumps(tool_input) + " " + json.dumps(data, default=str)).lower()
+    if "fahrenheit" in said or re.search(r"(?:^|_)f\b|°f", said):
+        return "°F"
+    if "celsius" in said or re.search(r"(?:^|_)c\b|°c", said):
+        return "°C"
+    return "°"
+
+
 def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str | None = None) -> str:
     """One result in words, quoting the values the tool returned; `subject`: what the call was about, when
     the caller knows better (« Paris → Montréal »)."""
@@ -309,7 +320,7 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
         temp = next((k for k in data if TEMPERATURE.match(str(k))), None)
         cond = next((k for k in data if CONDITION.match(str(k)) and isinstance(data[k], str)), None)
         if temp is not None and isinstance(data[temp], (int, float)):
-            unit = "°F" if "fahrenheit" in json.dumps(tool_input).lower() or "fahrenheit" in str(data).lower() else "°C"
+            unit = _temperature_unit(str(temp), tool_input, data)
             where = ((" à " if lang == "fr" else " in ") + subject) if subject else ""
             return f"{_value(data[temp], lang)} {unit}{where}" + (f" ({data[cond]})" if cond else "")
         said = next((k for k in data if str(k).lower() in TRANSLATION_KEYS and isinstance(data[k], str)), None)

@@ -190,6 +190,10 @@ def _language_value(spec: dict, mentions: list, role: str | None, paired: bool) 
     return code
 
 
+ABOUT = re.compile(r"\b(?:about|regarding|concerning|on the topic of|au sujet de|à propos de|concernant|sur le thème "
+                   r"de)\s+(?:the\s+|le\s+|la\s+|les\s+)?([^,;.!?]+?)(?=\s*(?:[,;.!?]|\band\b|\bet\b|$))", re.I)
+
+
 def _text_value(name: str, ctx: Context, latest: str) -> str | None:
     if REASON_NAME.search(name) and ctx.note:
         return ctx.note
@@ -199,6 +203,9 @@ def _text_value(name: str, ctx: Context, latest: str) -> str | None:
     quoted = rd.quoted(latest)
     if quoted:
         return quoted[0]
+    about = ABOUT.search(latest)
+    if about and len(about.group(1).split()) <= 6:
+        return about.group(1).strip()            # "the latest news about technology" → technology
     if lex.fold(name) in lex.QUERY_NAMES:
         terms = rd.search_terms(latest)
         if terms:
