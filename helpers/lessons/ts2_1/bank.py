@@ -241,27 +241,33 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e10',
-        title='Un rapport qui oublie des pans',
+        title='Une note qui passe à côté du sujet',
         ts='1.2',
         section='6. Le piège de la décomposition trop étroite',
         scenario='recherche multi-agents',
         link='../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#6.-Le-pi%C3%A8ge-de-la-d%C3%A9composition-trop-%C3%A9troite',
-        stem=("Un coordinateur doit étudier « l'impact de l'IA sur les industries créatives ». Il lance trois "
-              "sous-agents sur les arts visuels seulement ; le rapport ignore la musique, l'écriture et le cinéma. "
-              'Où est le défaut ?'),
+        stem=('Un coordinateur rédige une note sur « la sécurité des objets connectés de la maison ». Les journaux '
+              "montrent trois sous-agents, un par famille d'appareils (serrures, caméras, assistants vocaux), qui "
+              'ont chacun rendu un travail soigné. Les relecteurs regrettent que la note ignore les mises à jour '
+              'logicielles, le chiffrement des échanges et la fin de vie des appareils. Quelle correction vise la '
+              'cause ?'),
         options={
-            'A': ("Dans les sous-agents : ils auraient dû élargir d'eux-mêmes leur recherche aux autres domaines."),
-            'B': ("Dans l'outil de recherche web, qui renvoie trop peu de résultats pour couvrir un sujet aussi large "
-                  'et varié.'),
-            'C': ("Dans l'agent de synthèse, qui aurait dû signaler les domaines manquants dans son rapport final."),
-            'D': ('Dans la décomposition du coordinateur, trop étroite : les sous-sujets ne couvraient pas la question.'),
+            'A': ('Demander à chaque sous-agent de lister, en fin de rapport, les thèmes voisins croisés sans les '
+                  'traiter.'),
+            'B': "Confier la note à un agent de synthèse plus puissant, chargé de combler les manques qu'il repère.",
+            'C': 'Relever le nombre de résultats par recherche, pour que chaque sous-agent couvre plus de terrain.',
+            'D': ('Revoir le découpage du coordinateur, pour que ses volets couvrent aussi les questions '
+                  'transversales.'),
         },
         why={
-            'A': ("Un sous-agent traite la tâche qu'on lui confie ; il ne voit pas la question d'ensemble."),
-            'B': ("Les sous-agents ont bien trouvé ce qu'on leur demandait : l'outil n'est pas en cause."),
-            'C': ("La synthèse ne peut combiner que ce qu'elle reçoit ; le trou est né plus tôt."),
-            'D': ('Juste : le coordinateur découpe le sujet ; un découpage incomplet laisse des trous que personne ne '
-                  'comble.'),
+            'A': ("Chaque sous-agent ne voit que son volet : il peut signaler un voisin, pas la question d'ensemble "
+                  "que personne ne lui a confiée ; la correction resterait au hasard de ce qu'il croise."),
+            'B': ("La synthèse ne combine que ce qu'elle reçoit ; combler les manques sans recherche, c'est écrire "
+                  'sans source.'),
+            'C': ('Les sous-agents ont bien couvert leur volet : ce sont les volets eux-mêmes qui laissent des pans '
+                  'entiers.'),
+            'D': ("Juste : le coordinateur a découpé par famille d'appareils et oublié les dimensions communes ; un "
+                  "découpage incomplet laisse des trous qu'aucun sous-agent ne comble."),
         },
         answer_key='879bff5e2207a1e2',
     ),
@@ -351,18 +357,23 @@ BANK = [
         stem=('Un développeur veut renommer une variable dans un seul fichier de 80 lignes. Un collègue propose un '
               "coordinateur avec trois sous-agents spécialisés. Qu'en penser ?"),
         options={
-            'A': ("Bonne idée : plusieurs agents valent toujours mieux qu'un seul, même pour une tâche de quelques "
-                  'lignes.'),
-            'B': ('Bonne idée, à condition que les trois sous-agents tournent en parallèle pour gagner du temps.'),
-            'C': ('Il faudrait au contraire cinq sous-agents, un par fonction du fichier, pour être exhaustif.'),
-            'D': ('Surdimensionné : une tâche petite et linéaire se fait mieux avec un seul agent, sans coordination.'),
+            'A': ("Bonne idée : des sous-agents isolés évitent que le contexte de l'agent principal se charge "
+                  'pendant le renommage.'),
+            'B': ("Bonne idée, à condition qu'un quatrième sous-agent relise le travail des trois autres avant de "
+                  'valider.'),
+            'C': ('Un coordinateur avec un seul sous-agent suffirait : il garde le contexte principal propre à '
+                  'moindre coût.'),
+            'D': 'Surdimensionné : une tâche petite et linéaire se fait mieux avec un seul agent, sans coordination.',
         },
         why={
-            'A': ('Chaque sous-agent ajoute du coût, de la latence et des transmissions de contexte qui peuvent '
-                  'échouer.'),
-            'B': ("Le parallélisme n'aide que si le travail se découpe en parties indépendantes et conséquentes."),
-            'C': ('Découper plus finement aggrave le surcoût sans bénéfice pour un fichier de 80 lignes.'),
-            'D': ('Juste : on délègue quand le travail est large ou se parallélise ; ici, un agent suffit.'),
+            'A': ("Quatre-vingts lignes tiennent sans peine dans un seul contexte : l'isolation n'apporte rien ici, "
+                  'et chaque sous-agent ajoute coût, latence et un passage de contexte qui peut perdre une '
+                  'information.'),
+            'B': ("Ajouter une relecture par un autre agent alourdit encore une tâche qu'un seul agent mène de bout "
+                  'en bout.'),
+            'C': ('Même un seul sous-agent ajoute une délégation et un passage de contexte, sans rien à isoler ni à '
+                  'paralléliser.'),
+            'D': 'Juste : on délègue quand le travail est large ou se parallélise ; ici, un agent suffit.',
         },
         answer_key='73dde82582b94c93',
     ),
@@ -464,24 +475,35 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e19',
-        title='Le sous-agent ne part pas',
+        title='Selon le guide : le coordinateur ne délègue pas',
         ts='1.3',
         section="2. L'outil qui lance un sous-agent",
         scenario='productivité des développeurs',
         link="../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#2.-L'outil-qui-lance-un-sous-agent",
-        stem=('Un développeur définit trois agents dans ClaudeAgentOptions(agents=...), mais le coordinateur ne les '
-              'lance jamais. allowed_tools ne contient que Read et Grep. Quelle est la cause ?'),
+        stem=("Selon le guide de l'examen : un développeur définit trois agents, aux descriptions précises, dans "
+              'ClaudeAgentOptions(agents=...). Le coordinateur ne délègue jamais ; son allowed_tools ne contient que'
+              " Read et Grep, et aucun can_use_tool n'est fourni. Quelle cause le guide désigne-t-il ?"),
         options={
-            'A': ("L'outil qui lance un sous-agent (Agent, anciennement Task) n'est pas autorisé au coordinateur."),
-            'B': ("Les définitions d'agents doivent être écrites en YAML ; un dictionnaire Python est ignoré."),
-            'C': ("Un coordinateur ne peut lancer qu'un seul sous-agent ; trois définitions s'annulent entre elles."),
-            'D': ('Il faut lancer chaque sous-agent à la main avec un appel query() distinct pour chacun.'),
+            'A': ("L'outil de lancement (Task dans le guide) manque dans allowedTools : ses appels ne sont pas "
+                  'approuvés.'),
+            'B': ("Les trois définitions n'ont pas de champ tools : un sous-agent sans liste d'outils ne peut pas "
+                  'être lancé.'),
+            'C': ("Le system prompt du coordinateur ne cite pas les agents : il ne délègue qu'à ceux que son prompt "
+                  'nomme.'),
+            'D': ('Read et Grep doivent figurer aussi dans le champ tools de chaque définition pour que le lancement'
+                  ' parte.'),
         },
         why={
-            'A': ("Juste : sans l'outil Agent (Task) parmi ses outils permis, le coordinateur ne peut rien déléguer."),
-            'B': ("Le SDK accepte des définitions en Python ; le format n'est pas en cause."),
-            'C': ('Un coordinateur peut lancer plusieurs sous-agents, y compris en parallèle.'),
-            'D': ("Lancer à la main revient à renoncer au coordinateur ; l'outil Agent existe pour cela."),
+            'A': ('Juste selon le guide : sans « Task » dans allowedTools, le lancement retombe dans le flux de '
+                  "permission et, sans can_use_tool pour l'accepter, il est refusé. Sur le CLI épinglé du cours, un "
+                  'lancement passe même sans Agent dans allowed_tools, qui pré-approuve sans restreindre (notebook '
+                  "1.3) : à l'examen, répondez selon le guide."),
+            'B': ("Sans champ tools, un sous-agent hérite de tous les outils : c'est un défaut de moindre privilège,"
+                  ' pas un empêchement de lancement.'),
+            'C': ("Le nom et la description de chaque agent défini sont placés d'office dans le contexte du "
+                  "coordinateur ; son prompt n'a pas à les citer."),
+            'D': ("Les outils d'un sous-agent décident de ce qu'il pourra faire une fois lancé, pas de l'approbation"
+                  ' de son lancement par le coordinateur.'),
         },
         answer_key='a9b13b00ae529e0b',
     ),
@@ -519,18 +541,20 @@ BANK = [
         stem=('Un sous-agent « relecteur » ne doit que lire le code et commenter. Dans sa définition, aucun outil '
               "n'est précisé ; il a modifié un fichier. Que corriger ?"),
         options={
-            'A': ('Ajouter dans son prompt « ne modifie jamais de fichier », en gras et en début de consigne.'),
-            'B': ('Restreindre ses outils dans sa définition, par exemple à Read, Grep et Glob seulement.'),
-            'C': ('Changer son modèle pour un modèle plus petit, moins enclin à prendre des initiatives.'),
-            'D': ('Relire après coup chaque modification et annuler celles qui viennent du relecteur.'),
+            'A': 'Ajouter dans son prompt « ne modifie jamais de fichier », en gras et en début de consigne.',
+            'B': 'Restreindre ses outils dans sa définition, par exemple à Read, Grep et Glob seulement.',
+            'C': ('Retirer Edit et Write des allowed_tools du coordinateur, pour que le relecteur ne puisse plus y '
+                  'accéder.'),
+            'D': 'Relire après coup chaque modification et annuler celles qui viennent du relecteur.',
         },
         why={
             'A': ("Une consigne réduit le risque sans le supprimer ; la restriction d'outils l'empêche par "
                   'construction.'),
-            'B': ("Juste : sans liste d'outils, le sous-agent hérite de tout ; on lui donne seulement ce que son rôle "
-                  'exige.'),
-            'C': ('La taille du modèle ne règle pas une question de droits.'),
-            'D': ("Annuler après coup laisse passer l'erreur ; mieux vaut qu'elle soit impossible."),
+            'B': ("Juste : sans champ tools, le sous-agent hérite de tous les outils (documentation de l'Agent SDK) "
+                  '; on ne lui donne que ce que son rôle exige.'),
+            'C': ("allowed_tools pré-approuve des outils, il ne les retire pas ; et c'est la définition du "
+                  'relecteur, son champ tools, qui fixe les outils qui existent pour lui.'),
+            'D': "Annuler après coup laisse passer l'erreur ; mieux vaut qu'elle soit impossible.",
         },
         answer_key='34d5fdc406c46514',
     ),
@@ -567,17 +591,19 @@ BANK = [
         stem=("Un coordinateur doit lancer quatre recherches indépendantes. Comment obtenir qu'elles tournent en "
               "même temps plutôt que l'une après l'autre ?"),
         options={
-            'A': ('Émettre les quatre appels Agent dans une même réponse du coordinateur.'),
-            'B': ("Définir un seul sous-agent avec les quatre sujets et lui demander d'aller vite."),
-            'C': ('Ajouter « en parallèle » dans la description de chaque sous-agent défini.'),
-            'D': ('Lancer le premier sous-agent et lui demander de lancer lui-même les trois autres.'),
+            'A': 'Émettre les quatre appels Agent dans une même réponse du coordinateur.',
+            'B': ('Confier les quatre sujets à un seul sous-agent plus puissant, qui les traitera dans un même '
+                  'contexte.'),
+            'C': 'Ajouter « en parallèle » dans la description de chaque sous-agent défini.',
+            'D': 'Lancer le premier sous-agent et lui demander de lancer lui-même les trois autres.',
         },
         why={
             'A': ('Juste : plusieurs appels dans le même tour partent ensemble ; le coordinateur attend les quatre '
                   'résultats.'),
-            'B': ('Un seul sous-agent traite ses sujets en série, dans un contexte qui grossit.'),
-            'C': ("La description aide à choisir l'agent ; elle ne change pas le moment où il est lancé."),
-            'D': ('Une chaîne de lancements reste séquentielle et brouille la supervision.'),
+            'B': ("Un seul sous-agent traite ses sujets l'un après l'autre, dans un contexte qui grossit : c'est le "
+                  'contraire du parallélisme.'),
+            'C': "La description aide à choisir l'agent ; elle ne change pas le moment où il est lancé.",
+            'D': 'Une chaîne de lancements reste séquentielle et brouille la supervision.',
         },
         answer_key='ba026d60d92927bd',
     ),
@@ -663,16 +689,18 @@ BANK = [
         stem=("Les journaux montrent que, dans 6 % des cas, l'agent de support appelle process_refund sans avoir "
               "vérifié l'identité du client avec get_customer. Le prompt l'exige pourtant. Que faire ?"),
         options={
-            'A': ("Bloquer process_refund dans le code tant que get_customer n'a pas vérifié le client."),
-            'B': ('Réécrire le prompt en majuscules et y ajouter trois exemples de conversation correcte.'),
-            'C': ('Ajouter un agent qui relit chaque conversation et signale après coup les remboursements fautifs.'),
-            'D': ('Rappeler la règle au modèle à chaque tour, dans un message user ajouté automatiquement.'),
+            'A': "Bloquer process_refund dans le code tant que get_customer n'a pas vérifié le client.",
+            'B': 'Réécrire le prompt en majuscules et y ajouter trois exemples de conversation correcte.',
+            'C': 'Ajouter un agent qui relit chaque conversation et signale après coup les remboursements fautifs.',
+            'D': 'Rappeler la règle au modèle à chaque tour, dans un message user ajouté automatiquement.',
         },
         why={
-            'A': ("Juste : quand l'enjeu est financier, la règle doit être garantie par le code, pas espérée du modèle."),
-            'B': ('Un meilleur prompt fait baisser le taux, mais laisse passer des remboursements : 1 % reste trop.'),
-            'C': ("Détecter après coup ne rend pas l'argent ; il faut empêcher l'action."),
-            'D': ('Répéter une consigne reste probabiliste ; seul un blocage programmatique est certain.'),
+            'A': ("Juste : quand l'enjeu est financier, la règle doit être garantie par le code, pas espérée du "
+                  'modèle.'),
+            'B': ('Un meilleur prompt fait baisser les 6 % sans les ramener à zéro : des remboursements non vérifiés'
+                  ' passeraient encore.'),
+            'C': "Détecter après coup ne rend pas l'argent ; il faut empêcher l'action.",
+            'D': 'Répéter une consigne reste probabiliste ; seul un blocage programmatique est certain.',
         },
         answer_key='c9f8f3bd7e056249',
     ),
@@ -733,17 +761,19 @@ BANK = [
         stem=('Un client écrit : « remboursez ma commande 12, changez mon adresse et dites-moi où en est la 15 ». '
               "L'agent ne traite que le remboursement. Que faire ?"),
         options={
-            'A': ("Répondre au client qu'il doit envoyer une demande distincte pour chaque sujet à traiter."),
-            'B': ('Traiter uniquement la demande la plus urgente et clore la conversation ensuite.'),
-            'C': ('Transmettre immédiatement les trois demandes à un humain sans en traiter aucune.'),
+            'A': "Répondre au client qu'il doit envoyer une demande distincte pour chaque sujet à traiter.",
+            'B': "Traiter les trois demandes l'une après l'autre et envoyer trois réponses séparées, une par sujet.",
+            'C': "Passer la main à un humain : une demande qui mêle trois sujets dépasse ce qu'un agent peut suivre.",
             'D': ("Distinguer les trois sujets, les traiter chacun (en parallèle s'ils sont indépendants), puis "
                   'répondre.'),
         },
         why={
-            'A': ('Renvoyer le travail au client dégrade le service pour un cas courant.'),
-            'B': ('Ignorer deux demandes sur trois laisse le client sans réponse.'),
-            'C': ('Escalader sans raison surcharge les humains avec des actions simples.'),
-            'D': ('Juste : on décompose la demande, on traite chaque partie, on rassemble une réponse unique.'),
+            'A': 'Renvoyer le travail au client dégrade le service pour un cas courant.',
+            'B': ('Les trois sujets sont traités, mais en série et en réponses décousues ; on attend une '
+                  'investigation par sujet, en parallèle sur le même contexte client, puis une réponse unifiée.'),
+            'C': ("Ces trois demandes sont simples et dans le périmètre de l'agent : les escalader surcharge les "
+                  'humains sans raison.'),
+            'D': 'Juste : on décompose la demande, on traite chaque partie, on rassemble une réponse unique.',
         },
         answer_key='1749b9eda5f6c48d',
     ),
@@ -803,16 +833,20 @@ BANK = [
         stem=("Un client demande explicitement à parler à un humain, pour une question que l'agent saurait traiter. "
               "Que doit faire l'agent ?"),
         options={
-            'A': ("Insister en proposant de résoudre lui-même le problème, puisqu'il en est capable."),
-            'B': ('Passer la main à un humain, avec un dossier qui résume la demande et ce qui est déjà connu.'),
-            'C': ('Répondre que les humains ne sont pas disponibles et continuer la conversation.'),
-            'D': ("Demander au client de justifier sa demande avant de décider de l'escalade."),
+            'A': "Résoudre d'abord le problème, puisqu'il en est capable, et proposer l'humain si le client insiste.",
+            'B': 'Passer la main à un humain, avec un dossier qui résume la demande et ce qui est déjà connu.',
+            'C': 'Passer la main à un humain en lui transmettant la transcription complète, sans résumé à rédiger.',
+            'D': ("Évaluer d'abord la complexité : le passage à un humain se réserve aux cas que l'agent ne sait pas"
+                  ' traiter.'),
         },
         why={
-            'A': ("Ignorer une demande explicite dégrade la confiance, même si l'agent pouvait aider."),
-            'B': ("Juste : une demande explicite d'humain se respecte, avec un passage de main bien documenté."),
-            'C': ('Mentir sur la disponibilité est inacceptable et ne règle rien.'),
-            'D': ('Exiger une justification retarde le client sans raison valable.'),
+            'A': ("Le client a demandé un humain : passer outre, même pour l'aider, ignore une demande explicite "
+                  "qu'il faut respecter."),
+            'B': "Juste : une demande explicite d'humain se respecte, avec un passage de main bien documenté.",
+            'C': ("La transcription brute oblige l'humain à tout relire ; le passage de main attendu est un dossier "
+                  'qui se suffit (demande, identité vérifiée, ce qui a été fait, ce qui reste).'),
+            'D': ("La complexité est un motif d'escalade parmi d'autres ; une demande explicite du client en est un "
+                  'par elle-même.'),
         },
         answer_key='62ee086a313c7714',
     ),
@@ -849,17 +883,18 @@ BANK = [
         stem=('La politique impose un accord humain au-delà de 500 €. Un client demande 650 €. Quel comportement de '
               "l'agent est correct ?"),
         options={
-            'A': ("Refuser d'exécuter le remboursement et passer la main à un humain avec un dossier complet."),
+            'A': "Refuser d'exécuter le remboursement et passer la main à un humain avec un dossier complet.",
             'B': ("Rembourser 500 € tout de suite et signaler au client qu'il recevra le reste plus tard, après "
                   'validation.'),
-            'C': ('Rembourser 650 € puisque le client est vérifié et la commande bien identifiée.'),
-            'D': ('Demander au client de faire deux demandes de 325 € pour rester sous le seuil.'),
+            'C': 'Rembourser 650 € puisque le client est vérifié et la commande bien identifiée.',
+            'D': 'Rembourser les 650 € et signaler le dépassement à un superviseur, qui pourra le contrôler ensuite.',
         },
         why={
-            'A': ("Juste : au-delà du seuil, la décision revient à un humain ; l'agent prépare le dossier."),
-            'B': ('Un remboursement partiel non demandé contourne la politique sans la respecter.'),
-            'C': ('La vérification du client ne lève pas la règle du seuil.'),
-            'D': ('Découper pour passer sous le seuil est précisément ce que la règle interdit.'),
+            'A': "Juste : au-delà du seuil, la décision revient à un humain ; l'agent prépare le dossier.",
+            'B': 'Un remboursement partiel non demandé contourne la politique sans la respecter.',
+            'C': 'La vérification du client ne lève pas la règle du seuil.',
+            'D': ("Un contrôle après coup ne respecte pas la règle : l'accord humain doit précéder le remboursement,"
+                  ' pas le suivre.'),
         },
         answer_key='2ddb0627e6fae660',
     ),
@@ -888,25 +923,31 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e37',
-        title='Des dates hétérogènes',
+        title='Des poids dans trois unités',
         ts='1.5',
         section='4. PostToolUse : le point de normalisation',
         scenario='support client',
         link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#4.-PostToolUse-%3A-le-point-de-normalisation',
-        stem=('Trois outils renvoient des dates en horodatage Unix, en ISO 8601 et en JJ/MM/AAAA. Claude se trompe '
-              "parfois d'ordre entre deux livraisons. Quelle solution est la plus fiable ?"),
+        stem=("Un agent de support compare les colis d'un client à l'aide de trois outils tiers, dont on ne peut pas"
+              " changer le format : l'un donne le poids en grammes, l'autre en kilogrammes, le troisième en livres. "
+              "L'agent désigne parfois le mauvais colis comme le plus léger. Quelle solution est la plus fiable ?"),
         options={
-            'A': ('Demander dans le prompt de convertir toutes les dates en ISO 8601 avant de les comparer entre elles.'),
-            'B': ('Un hook PostToolUse qui convertit chaque date en ISO avant que Claude ne lise le résultat.'),
-            'C': ("Un hook PreToolUse qui refuse les outils dont le format de date n'est pas ISO."),
-            'D': ('Remplacer les trois outils par un seul qui renvoie les dates en texte libre.'),
+            'A': ('Placer dans le system prompt une table de conversion et la consigne de convertir avant toute '
+                  'comparaison.'),
+            'B': ('Un hook PostToolUse qui convertit chaque poids en kilogrammes dans le résultat, avant que Claude '
+                  'ne le lise.'),
+            'C': ('Un hook PreToolUse qui ajoute unit="kg" à l\'entrée de chaque appel, pour obtenir des kilogrammes '
+                  'partout.'),
+            'D': "Un outil convert_weight, que Claude appelle quand il a un doute sur l'unité d'un des poids reçus.",
         },
         why={
-            'A': ('Une consigne de conversion reste une demande : JJ/MM peut encore être lu comme MM/JJ.'),
-            'B': ('Juste : PostToolUse réécrit le résultat avant que le modèle le voie ; la conversion est faite par le '
-                  'code.'),
-            'C': ("Refuser l'appel prive Claude des données ; ce n'est pas l'entrée qu'il faut changer."),
-            'D': ("Du texte libre est encore plus ambigu que les formats d'origine."),
+            'A': ("La consigne rend l'erreur plus rare sans l'exclure : la conversion reste faite, ou oubliée, par "
+                  'le modèle.'),
+            'B': ('Juste : PostToolUse réécrit le résultat avant que le modèle le voie ; la conversion est faite par'
+                  " le code, à chaque appel, quelle que soit l'unité d'origine."),
+            'C': ("Ces outils tiers ne connaissent pas de paramètre unit : modifier l'entrée ne change pas le format"
+                  ' du résultat.'),
+            'D': "L'outil ne sert que si le modèle remarque l'ambiguïté ; c'est justement ce qu'il manque de faire.",
         },
         answer_key='bd65cb6cc30cd732',
     ),
@@ -1224,16 +1265,19 @@ BANK = [
         stem=('Face à une revue inégale sur un gros changement, un manager propose de passer à un modèle dont la '
               'fenêtre de contexte est deux fois plus grande. Pourquoi cela ne suffit-il pas ?'),
         options={
-            'A': ("Le problème vient de la dilution de l'attention, pas de la place disponible dans le contexte."),
-            'B': ("Une fenêtre plus grande coûte plus cher, et c'est la seule vraie raison de refuser la proposition."),
-            'C': ('Les grands modèles lisent moins bien le code que les petits modèles spécialisés.'),
-            'D': ('Une fenêtre plus grande tronque automatiquement les fichiers les plus longs.'),
+            'A': "Le problème vient de la dilution de l'attention, pas de la place disponible dans le contexte.",
+            'B': 'Un modèle à grande fenêtre répond plus lentement : la revue dépasserait le délai accordé à la CI.',
+            'C': ("Il faudrait en plus une consigne demandant au modèle d'accorder la même attention à chaque "
+                  'fichier.'),
+            'D': 'Le changement dépasse déjà la fenêtre actuelle, et une partie resterait tronquée malgré tout.',
         },
         why={
-            'A': ("Juste : tout tenait déjà dans la fenêtre ; c'est la répartition de l'attention qu'il faut corriger."),
-            'B': ('Le coût compte, mais la raison de fond est que cela ne corrige pas le défaut.'),
-            'C': ("Ce n'est pas une question de taille de modèle : la structure de la revue est en cause."),
-            'D': ('Une fenêtre plus grande ne tronque rien ; elle ne change simplement pas le problème.'),
+            'A': ("Juste : tout tenait déjà dans la fenêtre ; c'est la répartition de l'attention qu'il faut "
+                  'corriger.'),
+            'B': "La latence peut compter, mais elle n'explique pas la revue inégale : le défaut resterait entier.",
+            'C': ("Une consigne ne change pas la façon dont l'attention se répartit sur un long contexte ; il faut "
+                  "changer la structure de la revue (une passe par fichier, puis une passe d'intégration)."),
+            'D': "Rien n'était tronqué : tout tenait déjà dans la fenêtre, et la revue était pourtant inégale.",
         },
         answer_key='746afebbbc4b8fd8',
     ),
@@ -1388,16 +1432,17 @@ BANK = [
         stem=("Un développeur s'étonne : après avoir fermé son terminal, il reprend une session de l'Agent SDK et "
               'retrouve toute la conversation. Où était-elle gardée ?'),
         options={
-            'A': ("Sur les serveurs d'Anthropic, qui conservent chaque conversation de l'Agent SDK."),
-            'B': ('Dans la mémoire du processus, restée active en arrière-plan après la fermeture du terminal.'),
-            'C': ('Dans le cache de prompt, qui garde les conversations pendant une heure au maximum.'),
-            'D': ('Dans un fichier de session écrit sur disque par le CLI, relu lors de la reprise.'),
+            'A': "Sur les serveurs d'Anthropic, qui conservent chaque conversation de l'Agent SDK.",
+            'B': 'Dans le dépôt du projet, dans un fichier .claude/session.json versionné avec le code.',
+            'C': 'Dans le cache de prompt, qui garde les conversations pendant une heure au maximum.',
+            'D': 'Dans un fichier de session écrit sur disque par le CLI, relu lors de la reprise.',
         },
         why={
-            'A': ("L'API est sans état : elle ne garde pas la conversation pour vous."),
-            'B': ("Le processus s'arrête avec le terminal ; rien ne reste en mémoire."),
-            'C': ('Le cache de prompt accélère un préfixe ; il ne stocke pas une conversation.'),
-            'D': ("Juste : le CLI écrit chaque session sur disque ; resume la relit et la renvoie à l'API."),
+            'A': "L'API est sans état : elle ne garde pas la conversation pour vous.",
+            'B': ('Les sessions vivent sous le dossier de configuration du CLI (~/.claude/projects/… par défaut), '
+                  'pas dans le dépôt : elles ne voyagent pas avec le code.'),
+            'C': 'Le cache de prompt accélère un préfixe ; il ne stocke pas une conversation.',
+            'D': "Juste : le CLI écrit chaque session sur disque ; resume la relit et la renvoie à l'API.",
         },
         answer_key='28b246bb77cc8700',
     ),
@@ -1434,16 +1479,18 @@ BANK = [
         stem=("Un développeur bifurque une session pour tester une idée risquée ; l'essai échoue. Que devient la "
               "session d'origine ?"),
         options={
-            'A': ("Elle contient désormais aussi l'essai raté, qu'il faudra retirer à la main de l'historique."),
-            'B': ('Elle est supprimée automatiquement au moment de la bifurcation pour éviter les doublons.'),
-            'C': ("Elle reste intacte : la bifurcation a écrit une nouvelle session, qu'on peut abandonner."),
-            'D': ("Elle est verrouillée en lecture seule jusqu'à la fin de la session bifurquée."),
+            'A': "Elle contient désormais aussi l'essai raté, qu'il faudra retirer à la main de l'historique.",
+            'B': 'Elle est remplacée par la session bifurquée, qui reprend à la fois son nom et son identifiant.',
+            'C': "Elle reste intacte : la bifurcation a écrit une nouvelle session, qu'on peut abandonner.",
+            'D': 'Elle est mise en pause : la reprendre tant que la bifurcation existe provoquerait un conflit.',
         },
         why={
-            'A': ("La bifurcation écrit dans une nouvelle session ; l'originale ne reçoit rien."),
-            'B': ("Rien n'est supprimé : les deux sessions coexistent."),
-            'C': ("Juste : fork crée une branche ; l'original reste disponible pour une autre piste."),
-            'D': ("Aucun verrou : l'original peut être repris à tout moment."),
+            'A': "La bifurcation écrit dans une nouvelle session ; l'originale ne reçoit rien.",
+            'B': ('La bifurcation reprend le nom sur le CLI épinglé, mais elle reçoit un nouvel identifiant ; '
+                  "l'originale existe toujours sous le sien."),
+            'C': "Juste : fork crée une branche ; l'original reste disponible pour une autre piste.",
+            'D': ("Aucun verrou ni conflit : les deux sessions sont des fichiers distincts, l'originale se reprend à"
+                  ' tout moment.'),
         },
         answer_key='70ec905fbc73a911',
     ),
