@@ -959,18 +959,19 @@ BANK = [
         scenario='support client',
         link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#6.-Un-hook-qui-l%C3%A8ve-une-exception-ne-prot%C3%A8ge-rien',
         stem=('Un hook PreToolUse censé bloquer les gros remboursements lève une exception sur un montant reçu en '
-              'texte. Que se passe-t-il sur le CLI épinglé du cours ?'),
+              "texte ; process_refund figure dans allowed_tools. Que se passe-t-il sur le CLI épinglé du cours ?"),
         options={
             'A': ("L'appel est bloqué par sécurité : toute erreur de hook vaut un refus de l'outil."),
             'B': ("La session s'arrête avec une erreur et Claude ne reçoit plus aucune réponse."),
             'C': ("Le CLI relance le hook jusqu'à ce qu'il réussisse, puis applique sa décision."),
-            'D': ("L'erreur est signalée, mais l'appel passe : le hook ne protège rien s'il plante."),
+            'D': ("L'erreur est signalée, mais l'appel passe : l'outil étant pré-approuvé, le hook ne protège rien."),
         },
         why={
             'A': ("C'est l'inverse : le CLI n'interprète pas une exception comme un refus."),
             'B': ("La session continue : l'erreur du hook n'arrête pas l'agent."),
             'C': ('Le CLI ne rejoue pas un hook qui a échoué.'),
-            'D': ("Juste : un hook qui lève une exception laisse passer l'appel ; le refus doit être un deny explicite."),
+            'D': ("Juste : une exception ne compte pour aucune décision ; le circuit de permission ordinaire s'applique "
+                  "et l'outil pré-approuvé s'exécute. Le refus doit être un deny explicite."),
         },
         answer_key='2bd6a50b9e178151',
     ),
@@ -1039,7 +1040,8 @@ BANK = [
         why={
             'A': ("Sans raison, Claude ne sait pas pourquoi l'appel échoue ni quoi faire à la place."),
             'B': ('Juste : la raison revient à Claude comme erreur ; si elle indique la voie correcte, il la prend.'),
-            'C': ("Une exception dans un hook laisse passer l'appel : c'est l'effet inverse."),
+            'C': ("Une exception dans un hook ne vaut aucune décision : l'appel suit le circuit de permission ordinaire, "
+                  "et un outil pré-approuvé s'exécute ; c'est l'effet inverse."),
             'D': ("Changer la politique pour contourner un défaut de conception n'est pas une solution."),
         },
         answer_key='58435cf710395118',
