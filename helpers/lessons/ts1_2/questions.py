@@ -96,10 +96,10 @@ QUESTIONS = [
         why={
             "A": "Tout relancer pour un volet sur quatre gaspille le travail des trois autres, et l'échec a toutes "
                  "les chances de se reproduire.",
-            "B": "Les sous-agents ne se parlent pas : tout passe par le hub, qui garde la vue d'ensemble et une seule "
+            "B": "Les sous-agents ne se parlent pas : tout passe par le coordinateur, au centre, qui garde la vue d'ensemble et une seule "
                  "politique d'erreur.",
             "C": "Juste : récupération locale d'abord, puis remontée de ce qui reste (résultats partiels, essais) "
-                 "au hub, qui poursuit et annote la lacune.",
+                 "au coordinateur, qui poursuit et annote la lacune.",
             "D": "Masquer une lacune trompe le lecteur : le rapport doit dire ce qui n'a pas été couvert, pas "
                  "paraître complet.",
         },

@@ -42,7 +42,7 @@ QUESTIONS = [
                   'check_invoice passe toujours avant.'),
             "C": ("Dans un hook PostToolUse sur l'outil d'avoir, qui annule l'avoir s'il a été émis "
                   'sans confirmation.'),
-            "D": ('Dans un subagent relecteur qui contrôle, à la fin de chaque conversation, '
+            "D": ('Dans un sous-agent relecteur qui contrôle, à la fin de chaque conversation, '
                   "l'ordre des appels d'outils."),
         },
         why={

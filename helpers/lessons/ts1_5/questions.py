@@ -43,7 +43,7 @@ QUESTIONS = [
                  "(mcp__<serveur>__<outil>) ; une expression régulière vise tout le serveur.",
             "B": "PostToolUse a le même matcher, donc le même défaut ; et il s'exécute après la suppression, trop "
                  "tard pour l'empêcher.",
-            "C": "Le matcher ne voit que le nom de l'outil ; les arguments se testent dans le callback, via "
+            "C": "Le matcher ne voit que le nom de l'outil ; les arguments se testent dans la fonction du hook, via "
                  "input_data[\"tool_input\"].",
             "D": "Les hooks sont consultés quel que soit le mode de permission : ce réglage ne change rien ici, et "
                  "supprimerait d'autres protections.",
@@ -100,7 +100,7 @@ QUESTIONS = [
     Question(
         id="1.5.p5",
         title="ask dans un agent sans interface",
-        stem=("Un traitement nocturne lance l'Agent SDK sans personne devant l'écran et sans callback "
+        stem=("Un traitement nocturne lance l'Agent SDK sans personne devant l'écran et sans fonction "
               "can_use_tool. Son hook PreToolUse renvoie permissionDecision « ask » pour les remboursements de "
               "plus de 500. Que devient un tel appel de process_refund ?"),
         options={

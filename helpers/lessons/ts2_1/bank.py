@@ -82,7 +82,7 @@ BANK = [
             'B': ("Écrire un fichier qu'on sait incomplet déplace l'erreur plus loin, chez quelqu'un qui ne sait pas "
                   'pourquoi.'),
             'C': ("Un return inventé masque la troncature et produit un code faux qui a l'air correct."),
-            'D': ("Deviner la fin d'après la ponctuation, c'est parser de la prose ; stop_reason donne l'information "
+            'D': ("Deviner la fin d'après la ponctuation, c'est interpréter de la prose ; stop_reason donne l'information "
                   'exacte.'),
         },
         answer_key='d7ef288fb18e4a34',
@@ -235,7 +235,7 @@ BANK = [
             'A': ("C'est l'inverse : query() pilote toute la boucle agentique et diffuse les messages au fil de l'eau."),
             'B': ("Juste : le CLI embarqué exécute la boucle ; l'application configure outils, hooks et plafonds."),
             'C': ("Désactiver les outils prive le SDK de ce qu'il fait de mieux, pour réécrire ce qu'il fait déjà."),
-            'D': ("Interrompre sur un mot, c'est parser de la prose ; le SDK signale la fin par un ResultMessage."),
+            'D': ("Interrompre sur un mot, c'est interpréter de la prose ; le SDK signale la fin par un ResultMessage."),
         },
         answer_key='50561b979030fc2f',
     ),
@@ -638,20 +638,20 @@ BANK = [
         section='3. Les quatre règles du passage de contexte',
         scenario='CI',
         link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#3.-Les-quatre-r%C3%A8gles-du-passage-de-contexte',
-        stem=('En CI, un coordinateur demande à un sous-agent « vérifie la PR ». Le sous-agent rend des remarques '
+        stem=('En CI, un coordinateur demande à un sous-agent « vérifie la pull request ». Le sous-agent rend des remarques '
               "de style alors qu'on attendait une revue de sécurité. Que manquait-il au prompt ?"),
         options={
             'A': ('Un rappel de la taille maximale de la réponse attendue par le coordinateur.'),
             'B': ("L'objectif précis et les critères de qualité : ce qu'il faut chercher et sous quelle forme le "
                   'rendre.'),
-            'C': ("Le texte intégral de toutes les PR précédentes, pour que le sous-agent voie l'historique."),
+            'C': ("Le texte intégral de toutes les pull requests précédentes, pour que le sous-agent voie l'historique."),
             'D': ("Une liste des autres sous-agents, pour qu'il sache ce qu'ils font déjà de leur côté."),
         },
         why={
             'A': ("La longueur n'était pas le problème : le sous-agent ne savait pas quoi chercher."),
             'B': ('Juste : un sous-agent reçoit une tâche ; objectif, critères et format de sortie doivent y être '
                   'écrits.'),
-            'C': ("Les PR précédentes noieraient la tâche sans dire ce qu'on attend de celle-ci."),
+            'C': ("Les pull requests précédentes noieraient la tâche sans dire ce qu'on attend de celle-ci."),
             'D': ("Savoir ce que font les autres ne lui dit pas ce qu'il doit faire lui-même."),
         },
         answer_key='b4de25bef75b7a35',
@@ -1118,15 +1118,15 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e45',
-        title="Revue d'une grosse PR",
+        title="Revue d'une grosse pull request",
         ts='1.6',
         section='1. Douze fichiers, une seule passe',
         scenario='CI',
         link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#1.-Douze-fichiers,-une-seule-passe',
-        stem=('En CI, un agent relit une PR de quatorze fichiers en une seule passe. Certains fichiers reçoivent '
+        stem=('En CI, un agent relit une pull request de quatorze fichiers en une seule passe. Certains fichiers reçoivent '
               "une analyse fouillée, d'autres presque rien, et des bugs évidents passent. Quelle est la cause ?"),
         options={
-            'A': ('Le modèle manque de connaissances sur les langages de certains fichiers de la PR.'),
+            'A': ('Le modèle manque de connaissances sur les langages de certains fichiers de la pull request.'),
             'B': ("L'attention se dilue sur trop de fichiers à la fois ; la qualité devient inégale."),
             'C': ("Le prompt de revue n'insiste pas assez sur la rigueur attendue pour chaque fichier."),
             'D': ('La fenêtre de contexte est trop petite pour contenir les quatorze fichiers ensemble.'),
@@ -1146,7 +1146,7 @@ BANK = [
         section='2. La correction structurelle : passes locales, puis intégration',
         scenario='CI',
         link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#2.-La-correction-structurelle-%3A-passes-locales,-puis-int%C3%A9gration',
-        stem=('Pour la même PR de quatorze fichiers, quelle organisation de la revue donne des résultats homogènes '
+        stem=('Pour la même pull request de quatorze fichiers, quelle organisation de la revue donne des résultats homogènes '
               '?'),
         options={
             'A': ('Une passe unique avec un modèle plus grand et une fenêtre de contexte plus large.'),
