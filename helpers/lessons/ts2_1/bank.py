@@ -333,7 +333,7 @@ BANK = [
         stem=('Sur cinq sous-agents lancés, celui qui couvre les brevets échoue après un nouvel essai. Le '
               'coordinateur doit rendre un rapport ce soir. Quelle conduite adopter ?'),
         options={
-            'A': ("Abandonner tout le rapport : un seul trou suffit à rendre l'ensemble inutilisable pour le client."),
+            'A': ("Abandonner le rapport : un trou dans la couverture le rend inutilisable pour le client."),
             'B': ('Rendre le rapport avec les quatre résultats et signaler clairement le trou sur les brevets.'),
             'C': ("Demander à l'agent de synthèse de combler la partie brevets avec ce qu'il sait déjà du domaine."),
             'D': ("Relancer le sous-agent indéfiniment jusqu'à ce qu'il réussisse, quitte à rendre le rapport demain."),
@@ -570,7 +570,7 @@ BANK = [
         options={
             'A': ("Un paragraphe où le coordinateur résume à sa façon l'essentiel des trois résultats reçus."),
             'B': ("Les trois résultats concaténés, sans séparateur, pour économiser des jetons d'entrée."),
-            'C': ('Seulement les conclusions, car les détails ont déjà été vérifiés par les sous-agents eux-mêmes.'),
+            'C': ('Les conclusions seules, car les détails ont déjà été vérifiés par les sous-agents eux-mêmes.'),
             'D': ('Les résultats séparés, chacun avec ses affirmations, ses sources, ses dates et sa méthode.'),
         },
         why={
@@ -741,7 +741,7 @@ BANK = [
             'A': ('La transcription intégrale de la conversation, sans mise en forme, pour ne rien perdre.'),
             'B': ("L'identifiant du client, la demande, ce qui a été vérifié, le montant et l'action recommandée."),
             'C': ("Une phrase courte « client mécontent, à rappeler », pour ne pas surcharger l'agent humain."),
-            'D': ("Le numéro de conversation seulement, puisque l'humain pourra tout retrouver dans les journaux."),
+            'D': ("Le numéro de conversation, puisque l'humain retrouvera le reste dans les journaux."),
         },
         why={
             'A': ("Une transcription brute oblige l'humain à tout relire et à en extraire lui-même l'essentiel."),
@@ -789,7 +789,7 @@ BANK = [
         options={
             'A': ("Les conséquences d'un écart : si elles sont graves ou financières, la règle va dans le code."),
             'B': ("La longueur du prompt : au-delà d'une page, les règles passent dans le code pour gagner de la place."),
-            'C': ('Le modèle utilisé : avec un modèle récent, toutes les règles peuvent rester dans le prompt.'),
+            'C': ('Le modèle utilisé : un modèle récent suit assez bien ses consignes pour garder ces règles dans le prompt.'),
             'D': ("La fréquence d'usage de l'outil : plus il est appelé, moins le code est nécessaire."),
         },
         why={
@@ -1082,7 +1082,7 @@ BANK = [
             'A': ("Dans un hook PostToolUse qui ne garde que les lignes d'erreur avant que Claude lise le résultat."),
             'B': ("Dans le prompt, en demandant à Claude d'ignorer les lignes qui ne sont pas des erreurs."),
             'C': ("Dans un hook PreToolUse qui refuse l'outil quand les journaux sont trop longs."),
-            'D': ('Nulle part : un modèle à grande fenêtre de contexte lira les 20 000 lignes sans aucune difficulté.'),
+            'D': ("Nulle part : un modèle à grande fenêtre de contexte lira les 20 000 lignes d'un seul tenant."),
         },
         why={
             'A': ("Juste : PostToolUse modifie le résultat avant qu'il entre dans le contexte ; le modèle ne lit que "
@@ -1106,7 +1106,7 @@ BANK = [
             'A': ("Celle du hook déclaré en premier dans la configuration de l'agent."),
             'B': ('Celle du hook qui a répondu le plus vite, les autres étant ignorés.'),
             'C': ("Le refus : deny l'emporte sur les autres décisions."),
-            'D': ("L'autorisation, car un allow explicite lève toutes les restrictions."),
+            'D': ("L'autorisation, car un allow explicite prend le pas sur les restrictions."),
         },
         why={
             'A': ("L'ordre de déclaration ne décide pas : une priorité fixe s'applique."),
@@ -1176,7 +1176,7 @@ BANK = [
             'B': ('Les fautes de frappe dans les commentaires et les docstrings, que seule une relecture globale peut '
                   'repérer.'),
             'C': ("Les erreurs de syntaxe, qui n'apparaissent qu'une fois tous les fichiers réunis."),
-            'D': ("Rien : les passes locales voient déjà tout ce qu'une passe d'intégration pourrait voir."),
+            'D': ("Rien de plus : chaque passe locale décrit déjà les imports de son fichier."),
         },
         why={
             'A': ("Juste : une passe locale ne voit qu'un fichier ; les dépendances entre fichiers demandent une vue "
@@ -1197,8 +1197,8 @@ BANK = [
         stem=("Un agent doit « ajouter des tests à un module hérité ». Ce qu'il découvrira (dépendances, code mort) "
               "n'est pas connu d'avance. Quelle décomposition choisir ?"),
         options={
-            'A': ("Une chaîne fixe d'étapes écrite à l'avance, identique pour tous les modules hérités."),
-            'B': ("Un seul prompt qui demande tout d'un coup, sans étapes, pour laisser le modèle libre."),
+            'A': ("Un enchaînement fixe d'étapes écrit à l'avance, le même pour chaque module hérité."),
+            'B': ("Un seul prompt qui demande les tests d'un coup, pour laisser le modèle s'organiser."),
             'C': ("Une décomposition dynamique : cartographier d'abord, puis planifier et ajuster selon les "
                   'découvertes.'),
             'D': ("Une passe par fonction du module, sans vue d'ensemble, dans l'ordre du fichier."),
@@ -1319,8 +1319,7 @@ BANK = [
             'A': ('Démarrer une session neuve et recoller à la main les messages importants de la veille.'),
             'B': ("Reprendre la session d'hier (resume avec son identifiant), puisque son contexte reste valide."),
             'C': ("Bifurquer la session d'hier pour garder une copie intacte avant de continuer."),
-            'D': ("Redemander toute l'analyse à zéro, car une session ne doit jamais durer plus d'une journée de "
-                  'travail.'),
+            'D': ("Refaire l'analyse à zéro dans une session neuve : une session ouverte la veille n'est plus fiable."),
         },
         why={
             'A': ("Recoller à la main est long et perd des résultats d'outils utiles."),
@@ -1367,7 +1366,7 @@ BANK = [
         options={
             'A': ("Bifurquer la session deux fois : chaque branche hérite de l'analyse et explore sa stratégie."),
             'B': ("Reprendre la même session et demander les deux stratégies l'une après l'autre."),
-            'C': ('Démarrer deux sessions neuves sans aucun contexte pour garantir leur indépendance.'),
+            'C': ('Démarrer deux sessions neuves, vides, pour que les deux pistes restent indépendantes.'),
             'D': ('Copier la transcription dans un fichier et la donner à deux agents différents.'),
         },
         why={
@@ -1411,7 +1410,7 @@ BANK = [
         stem=("Une session de recherche de trois heures est devenue trop longue. L'équipe repart d'une session "
               "neuve. Que doit contenir le résumé qui l'amorce ?"),
         options={
-            'A': ('Toute la transcription, sans coupure, pour que la nouvelle session ne perde rien du tout.'),
+            'A': ('La transcription complète de la session d'origine, pour que la nouvelle ne perde aucun détail.'),
             'B': ('Les conclusions retenues avec leurs sources, les pistes écartées et ce qui reste à faire.'),
             'C': ('Uniquement la question de départ, pour laisser la nouvelle session repartir sans biais.'),
             'D': ("Les dix derniers messages, qui contiennent en général l'état le plus récent."),
@@ -1459,8 +1458,8 @@ BANK = [
               "reprend la session pour vérifier. Que dire à l'agent en premier ?"),
         options={
             'A': ("Quels fichiers ont changé et en quoi, pour qu'il relise ceux-là avant de conclure."),
-            'B': ("Rien : l'agent détectera seul les différences en relisant toute la session depuis le début."),
-            'C': ("Qu'il doit oublier tout le diagnostic précédent et recommencer de zéro sans contexte."),
+            'B': ("Rien : l'agent repérera les différences en relisant l'historique de la session."),
+            'C': ("Qu'il doit mettre de côté le diagnostic précédent et recommencer l'analyse de zéro."),
             'D': ("Qu'il doit répéter son diagnostic d'origine pour confirmer qu'il reste valable."),
         },
         why={
