@@ -1410,7 +1410,7 @@ BANK = [
         stem=("Une session de recherche de trois heures est devenue trop longue. L'équipe repart d'une session "
               "neuve. Que doit contenir le résumé qui l'amorce ?"),
         options={
-            'A': ('La transcription complète de la session d'origine, pour que la nouvelle ne perde aucun détail.'),
+            'A': ("La transcription complète de la session d'origine, pour que la nouvelle ne perde aucun détail."),
             'B': ('Les conclusions retenues avec leurs sources, les pistes écartées et ce qui reste à faire.'),
             'C': ('Uniquement la question de départ, pour laisser la nouvelle session repartir sans biais.'),
             'D': ("Les dix derniers messages, qui contiennent en général l'état le plus récent."),
