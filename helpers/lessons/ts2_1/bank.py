@@ -714,17 +714,18 @@ BANK = [
         stem=('Une porte de prérequis enregistre « client vérifié » dans une variable globale. Deux conversations '
               "tournent en même temps ; l'une débloque un remboursement pour l'autre. Que corriger ?"),
         options={
-            'A': ('Remettre la variable à faux toutes les cinq minutes pour limiter la fenêtre de risque entre deux '
-                  'clients.'),
+            'A': ("Ranger l'état dans un attribut de l'objet outil, créé une seule fois au démarrage du service."),
             'B': ("Interdire deux conversations simultanées en plaçant un verrou autour de tout l'agent."),
             'C': ("Garder l'état de vérification par conversation, et vérifier l'identifiant du client concerné."),
-            'D': ('Demander au modèle de redire le nom du client avant chaque remboursement effectué.'),
+            'D': ("Déplacer le contrôle dans un hook PreToolUse qui lit la même variable avant chaque remboursement."),
         },
         why={
-            'A': ('Réduire la fenêtre ne supprime pas la fuite entre conversations.'),
+            'A': ("Un objet créé une fois pour tout le service reste partagé par toutes les conversations : la fuite "
+                  'demeure.'),
             'B': ('Un verrou global sérialise tout le service pour un problème de portée de variable.'),
             'C': ('Juste : chaque conversation a son propre état ; la porte vérifie le bon client.'),
-            'D': ("Le modèle ne contrôle pas l'état partagé ; la faille est dans le code."),
+            'D': ("Le hook lit toujours un état commun à toutes les conversations : déplacer le contrôle ne change "
+                  'pas sa portée.'),
         },
         answer_key='ad647742e2acc686',
     ),
@@ -963,13 +964,14 @@ BANK = [
         options={
             'A': ("L'appel est bloqué par sécurité : toute erreur de hook vaut un refus de l'outil."),
             'B': ("La session s'arrête avec une erreur et Claude ne reçoit plus aucune réponse."),
-            'C': ("Le CLI relance le hook jusqu'à ce qu'il réussisse, puis applique sa décision."),
+            'C': ("Le CLI passe au hook suivant et, faute de décision, refuse l'appel par prudence."),
             'D': ("L'erreur est signalée, mais l'appel passe : l'outil étant pré-approuvé, le hook ne protège rien."),
         },
         why={
             'A': ("C'est l'inverse : le CLI n'interprète pas une exception comme un refus."),
             'B': ("La session continue : l'erreur du hook n'arrête pas l'agent."),
-            'C': ('Le CLI ne rejoue pas un hook qui a échoué.'),
+            'C': ("Sans décision, le CLI ne refuse pas : il applique le circuit de permission ordinaire, qui laisse "
+                  'passer un outil pré-approuvé.'),
             'D': ("Juste : une exception ne compte pour aucune décision ; le circuit de permission ordinaire s'applique "
                   "et l'outil pré-approuvé s'exécute. Le refus doit être un deny explicite."),
         },
