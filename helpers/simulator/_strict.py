@@ -52,11 +52,57 @@ def check_request(body: object, known_models: set[str], betas: set[str] = frozen
     temperature = body.get("temperature")
     if temperature is not None and not (isinstance(temperature, (int, float)) and 0 <= temperature <= 1):
         return Rejection(400, "temperature: Input should be less than or equal to 1")
-    rejection = _check_tools(body.get("tools")) or _check_tool_choice(body.get("tool_choice"), body.get("tools"))
+    rejection = (_check_tools(body.get("tools")) or _check_tool_choice(body.get("tool_choice"), body.get("tools"))
+                 or _check_cache_control(body))
     if rejection:
         return rejection
     return _check_messages(body["messages"], has_tools=bool(body.get("tools")),
                            allow_system_turns=bool(betas & set(SYSTEM_TURN_BETAS)))
+
+
+MAX_CACHE_BREAKPOINTS = 4
+TTL_SECONDS = {"5m": 300, "1h": 3600}
+
+
+def _cache_breakpoints(body: dict) -> list[tuple[str, dict]]:
+    """(path, cache_control) of every breakpoint, in the order the API processes them: tools, system, messages."""
+    found: list[tuple[str, dict]] = []
+    tools = body.get("tools")
+    for i, tool in enumerate(tools if isinstance(tools, list) else []):
+        if isinstance(tool, dict) and isinstance(tool.get("cache_control"), dict):
+            found.append((f"tools.{i}", tool["cache_control"]))
+    system = body.get("system")
+    for i, block in enumerate(system if isinstance(system, list) else []):
+        if isinstance(block, dict) and isinstance(block.get("cache_control"), dict):
+            found.append((f"system.{i}", block["cache_control"]))
+    messages = body.get("messages")
+    for m, message in enumerate(messages if isinstance(messages, list) else []):
+        content = message.get("content") if isinstance(message, dict) else None
+        for i, block in enumerate(content if isinstance(content, list) else []):
+            if isinstance(block, dict) and isinstance(block.get("cache_control"), dict):
+                found.append((f"messages.{m}.content.{i}", block["cache_control"]))
+    return found
+
+
+def _check_cache_control(body: dict) -> Rejection | None:
+    """The prompt-caching rules the real API enforces: at most four breakpoints, and a longer TTL never after a
+    shorter one in processing order (the prompt-caching guide: when TTLs are mixed, the longer ones come first).
+    The wording is the real API's."""
+    points = _cache_breakpoints(body)
+    if len(points) > MAX_CACHE_BREAKPOINTS:
+        return Rejection(400, f"A maximum of {MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. "
+                              f"Found {len(points)}.")
+    shortest: str | None = None
+    for path, control in points:
+        ttl = control.get("ttl", "5m")
+        if ttl not in TTL_SECONDS:
+            continue    # an unknown ttl: the API's own validation message is not known here, accept
+        if shortest and TTL_SECONDS[ttl] > TTL_SECONDS[shortest]:
+            return Rejection(400, f"{path}.cache_control.ttl: a ttl='{ttl}' cache_control block must not come after "
+                                  f"a ttl='{shortest}' cache_control block. Note that blocks are processed in the "
+                                  "following order: `tools`, `system`, `messages`.")
+        shortest = ttl if shortest is None or TTL_SECONDS[ttl] < TTL_SECONDS[shortest] else shortest
+    return None
 
 
 def _check_tools(tools: object) -> Rejection | None:

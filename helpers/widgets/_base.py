@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from .typography import french_html
+
 
 class WithFallback(widgets.VBox):
     """A VBox whose display bundle also carries static HTML and text.
@@ -29,8 +31,9 @@ BUTTON_LAYOUT = widgets.Layout(width="auto", min_width="120px", align_self="flex
 
 
 def readable(html: str) -> str:
-    """Normal line spacing inside an HTML widget (ipywidgets sets a 28 px line height)."""
-    return f'<div style="line-height:1.45;font-size:14px">{html}</div>'
+    """Normal line spacing inside an HTML widget (ipywidgets sets a 28 px line height), and French typography
+    (no-break spaces before « ; : ! ? », inside guillemets, in numbers) in its text, never in its code."""
+    return f'<div style="line-height:1.45;font-size:14px">{french_html(html)}</div>'
 
 
 def badge(passed: bool) -> str:

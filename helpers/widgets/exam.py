@@ -111,6 +111,20 @@ class ExamState:
         return self.outcome
 
 
+PASS_MARK = 720     # the real exam: 60 scenario questions, a score out of 1 000, pass mark 720
+
+
+def exam_scale_html(score: int, total: int) -> str:
+    """How a rehearsal score reads against the real exam's pass mark, with what the comparison is worth."""
+    scaled = round(1000 * score / total) if total else 0
+    verdict = "au-dessus du seuil" if scaled >= PASS_MARK else "en dessous du seuil"
+    return (f"<p>Rapporté à 1 000 : <strong>{scaled}</strong>, {verdict} de réussite de l'examen réel "
+            f"({PASS_MARK} sur 1 000). L'examen réel compte 60 questions à scénarios sur tous les domaines, "
+            "dont celui-ci ne fait que 27 % ; sa note est mise à l'échelle selon une règle qui n'est pas publiée. "
+            "Cette règle de trois n'est donc qu'un repère : visez au moins 80 % ici pour garder une marge, et "
+            "revoyez chaque énoncé marqué « à revoir ».</p>")
+
+
 def results_html(outcome: Outcome, total: int) -> str:
     """The score per task statement, then every question: answer, explanation of each option, link if missed."""
     rows = "".join(
@@ -121,6 +135,7 @@ def results_html(outcome: Outcome, total: int) -> str:
     late = " (temps écoulé : copie rendue automatiquement)" if outcome.timed_out else ""
     parts = [f"<h3>Résultat : {outcome.score} / {total}</h3>",
              f"<p>Durée : {minutes} min {seconds:02d} s{late}.</p>",
+             exam_scale_html(outcome.score, total),
              "<table><tr><th>Énoncé de tâche</th><th>Bonnes réponses</th><th></th></tr>" + rows + "</table>"]
     if outcome.misses:
         links = "".join(f"<li>{html.escape(q.id)} ({q.ts}) — <a href='{html.escape(q.link)}' target='_blank'>"

@@ -140,3 +140,37 @@ def test_an_effort_only_system_message_is_accepted_and_an_empty_one_is_not(clien
     for empty in ({"role": "system", "content": []}, {"role": "system", "content": [], "output_config": {}}):
         with pytest.raises(anthropic.BadRequestError, match="non-empty content"):
             client.messages.create(model=MODEL, max_tokens=50, messages=[ASK, empty], extra_headers=beta)
+
+
+EPHEMERAL = {"type": "ephemeral"}
+HOUR = {"type": "ephemeral", "ttl": "1h"}
+
+
+def cached(text: str, control: dict) -> dict:
+    return {"type": "text", "text": text, "cache_control": control}
+
+
+def test_four_cache_breakpoints_pass_and_a_fifth_is_refused_with_the_real_wording(client):
+    four = [cached(f"bloc {i}", EPHEMERAL) for i in range(3)] + [{"type": "text", "text": "question"}]
+    client.messages.create(model=MODEL, max_tokens=10, tools=[dict(SEARCH, cache_control=EPHEMERAL)],
+                           messages=[{"role": "user", "content": four}])
+    five = [cached(f"bloc {i}", EPHEMERAL) for i in range(4)]
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        client.messages.create(model=MODEL, max_tokens=10, tools=[dict(SEARCH, cache_control=EPHEMERAL)],
+                               messages=[{"role": "user", "content": five}])
+    assert caught.value.body["error"]["message"] == "A maximum of 4 blocks with cache_control may be provided. Found 5."
+
+
+def test_longer_cache_ttls_come_first_in_processing_order_tools_system_messages(client):
+    # 1 h then 5 min (explicit or by default): accepted.
+    client.messages.create(model=MODEL, max_tokens=10, tools=[dict(SEARCH, cache_control=HOUR)],
+                           system=[cached("guide", HOUR)],
+                           messages=[{"role": "user", "content": [cached("docs", EPHEMERAL), {"type": "text", "text": "q"}]}])
+    # 5 min on the tools, then 1 h in the messages: refused, and the path names the offending block.
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        client.messages.create(model=MODEL, max_tokens=10, tools=[dict(SEARCH, cache_control=EPHEMERAL)],
+                               messages=[{"role": "user", "content": [{"type": "text", "text": "q"}, cached("docs", HOUR)]}])
+    message = caught.value.body["error"]["message"]
+    assert message.startswith("messages.0.content.1.cache_control.ttl: a ttl='1h' cache_control block must not come "
+                              "after a ttl='5m' cache_control block.")
+    assert "`tools`, `system`, `messages`" in message

@@ -82,7 +82,7 @@ def test_the_view_shows_results_every_explanation_and_a_link_per_miss():
     assert view.choice.value is None and "Question 2 / 30" in view.progress.value
     view.submit()
     html = view.results.value
-    assert "Résultat : 0 / 30" in html and "À revoir" in html and html.count("<li><strong>A.</strong>") == 30
+    assert "Résultat\u202f: 0 / 30" in html and "À revoir" in html and html.count("<li><strong>A.</strong>") == 30
     assert q.link.replace("'", "&#x27;") in html
     assert view.exam_box.layout.display == "none" and view.again.layout.display is None
     view.restart()

@@ -135,7 +135,7 @@ def test_the_widget_steps_through_the_moments_and_outlines_the_chosen_spoke():
     view.chooser.value = chosen.key
     assert view.selected == chosen.key and "autopartage" in view.context.value
     assert 'stroke="#e37400"' in view.drawing.value                 # the chosen spoke is outlined
-    assert "un historique : sa requête ne porte qu" in view.context.value
+    assert "un historique\u202f: sa requête ne porte qu" in view.context.value  # French typography
 
 
 def test_without_a_front_end_the_run_still_reads_and_an_empty_run_says_so():

@@ -20,12 +20,12 @@ def test_the_widget_explains_every_option_and_names_the_one_chosen():
     widget = lessons.ask("1.1.p1")
     widget.choice.value = right(q)
     widget.reveal()
-    assert f"Vous avez choisi {right(q)} : c'est la bonne réponse" in widget.feedback.value
+    assert f"Vous avez choisi {right(q)}\u202f: c'est la bonne réponse" in widget.feedback.value
     assert widget.feedback.value.count("<li>") == 4
     wrong = next(letter for letter in LETTERS if letter != right(q))
     widget.choice.value = wrong
     widget.reveal()
-    assert f"Vous avez choisi {wrong} : ce n'est pas la bonne réponse" in widget.feedback.value
+    assert f"Vous avez choisi {wrong}\u202f: ce n'est pas la bonne réponse" in widget.feedback.value
 
 
 def test_without_a_front_end_the_question_still_reads():

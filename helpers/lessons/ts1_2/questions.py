@@ -96,13 +96,60 @@ QUESTIONS = [
         why={
             "A": "Tout relancer pour un volet sur quatre gaspille le travail des trois autres, et l'échec a toutes "
                  "les chances de se reproduire.",
-            "B": "Les sous-agents ne se parlent pas : tout passe par le hub, qui garde la vue d'ensemble et une seule "
+            "B": "Les sous-agents ne se parlent pas : tout passe par le coordinateur, au centre, qui garde la vue d'ensemble et une seule "
                  "politique d'erreur.",
             "C": "Juste : récupération locale d'abord, puis remontée de ce qui reste (résultats partiels, essais) "
-                 "au hub, qui poursuit et annote la lacune.",
+                 "au coordinateur, qui poursuit et annote la lacune.",
             "D": "Masquer une lacune trompe le lecteur : le rapport doit dire ce qui n'a pas été couvert, pas "
                  "paraître complet.",
         },
         answer_key="c7672ef2c5b28836",
+    ),
+    Question(
+        id="1.2.p5",
+        title="Une synthèse qui a un trou",
+        stem=("Le coordinateur d'une étude sur la rénovation énergétique des logements relit la synthèse : elle ne dit "
+              "rien du financement des travaux, que son brief exige pourtant. Tous les sous-agents ont réussi leur "
+              "tâche. Que fait un bon coordinateur ?"),
+        options={
+            "A": "Il confie une recherche ciblée sur le financement à un sous-agent, puis refait la synthèse avec ce rapport.",
+            "B": "Il demande au sous-agent de synthèse de compléter le volet financement à partir de ce qu'il sait déjà.",
+            "C": "Il livre la synthèse en l'état : chaque sous-agent a réussi, le manque ne vient donc d'aucun d'eux.",
+            "D": "Il relance tous les sous-agents avec les mêmes consignes, en leur demandant d'être plus exhaustifs.",
+        },
+        why={
+            "A": "Juste : c'est la boucle d'affinage ; relire la synthèse, confier une recherche ciblée pour chaque "
+                 "manque, puis refaire la synthèse, jusqu'à couvrir le brief.",
+            "B": "Le sous-agent de synthèse n'a reçu aucun constat sur le financement : ce qu'il écrirait n'aurait pas "
+                 "de source.",
+            "C": "Le manque vient du découpage, et c'est au coordinateur de le rattraper : livrer en l'état ne "
+                 "respecte pas le brief.",
+            "D": "Les mêmes consignes donnent les mêmes volets : personne n'est chargé du financement, qui manquera "
+                 "encore.",
+        },
+        answer_key="8442a7943fc44813",
+    ),
+    Question(
+        id="1.2.p6",
+        title="Deux consignes qui se recouvrent",
+        stem=("Pour un rapport sur les énergies renouvelables, un coordinateur confie « l'énergie solaire » à un "
+              "sous-agent et « les installations sur les toits » à un autre. Les deux rapports se répètent largement, "
+              "et l'éolien en mer n'apparaît nulle part. Que corriger ?"),
+        options={
+            "A": "Rien d'essentiel : deux sous-agents qui se recoupent confirment mutuellement leurs constats.",
+            "B": "Laisser les deux sous-agents se concerter directement pour se partager le travail avant de commencer.",
+            "C": "Retirer les doublons au moment de la synthèse, pour que le rapport ne répète pas deux fois la même chose.",
+            "D": "Redécouper le sujet en volets disjoints (par filière, ou par type de source) qui couvrent tout le sujet.",
+        },
+        why={
+            "A": "Le recoupement coûte deux fois le même travail et ne vérifie rien : les deux sous-agents peuvent "
+                 "s'appuyer sur les mêmes sources, et les volets oubliés restent oubliés.",
+            "B": "Dans une architecture en étoile, les sous-agents ne se parlent pas : c'est au coordinateur de "
+                 "répartir le travail.",
+            "C": "Dédoublonner traite le symptôme : l'éolien en mer, que personne n'a reçu, manque toujours.",
+            "D": "Juste : des volets sans recouvrement évitent le travail en double, et un découpage pensé pour tout "
+                 "couvrir ne laisse pas de filière sans sous-agent.",
+        },
+        answer_key="2237639db0a01ff3",
     ),
 ]

@@ -4,49 +4,55 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.3.p1",
-        title="Deux sous-agents l'un après l'autre",
-        stem=("Les journaux d'un coordinateur montrent qu'il lance le sous-agent de recherche web, attend son "
-              "rapport, puis seulement lance l'analyste de documents, alors que les deux tâches sont "
-              "indépendantes. Comment réduire la latence ?"),
+        title="Trois sources, trois tours",
+        stem=("Un coordinateur de veille juridique interroge trois sources indépendantes : la jurisprudence, "
+              "les textes de loi et la doctrine, chacune confiée à son sous-agent. Les horodatages montrent "
+              "trois lancements espacés, chacun attendant le rapport du précédent. Que changer pour réduire la "
+              "latence ?"),
         options={
-            "A": "Fusionner les deux sous-agents en un seul, équipé à la fois des outils web et des outils de "
-                 "lecture.",
-            "B": "Faire émettre les deux appels de lancement dans la même réponse du coordinateur.",
-            "C": "Lancer chaque sous-agent en arrière-plan, puis faire patienter le coordinateur trente secondes.",
-            "D": "Remplacer le coordinateur par deux appels query() indépendants, lancés depuis le script.",
+            "A": ("Confier les trois sources à un seul sous-agent « juriste » équipé de tous les outils, pour un "
+                 "seul lancement."),
+            "B": ("Faire porter les trois lancements par une seule réponse du coordinateur : trois blocs tool_use "
+                 "côte à côte."),
+            "C": ("Ajouter à la description de chaque sous-agent la mention « à lancer en parallèle des deux autres"
+                 " »."),
+            "D": "Relever CLAUDE_CODE_MAX_CONCURRENT_SUBAGENTS, pour autoriser plus de sous-agents à la fois.",
         },
         why={
-            "A": "On perd la spécialisation (outils restreints, prompt ciblé) pour gagner une latence qu'on peut "
-                 "obtenir sans rien sacrifier.",
-            "B": "Juste : plusieurs blocs tool_use dans une seule réponse, et les sous-agents tournent en même temps. "
-                 "Un appel par tour les enchaîne.",
-            "C": "Une attente fixe est soit trop longue, soit trop courte ; le parallélisme vient de la réponse qui "
-                 "porte les deux lancements, pas d'une pause.",
-            "D": "Sans coordinateur, plus d'agrégation ni de gestion d'erreur commune : c'est au script de refaire "
-                 "le travail du hub.",
+            "A": ("Un seul sous-agent traite ses trois sources l'une après l'autre, dans un contexte qui grossit, "
+                 "et perd les outils et le prompt propres à chaque spécialité."),
+            "B": ("Juste : des appels de lancement émis dans la même réponse partent ensemble ; un lancement par "
+                 "tour les enchaîne."),
+            "C": ("La description sert au coordinateur à choisir un sous-agent et à rédiger sa consigne ; elle ne "
+                 "décide pas du tour où il est lancé."),
+            "D": ("Le plafond (20 par défaut) n'est pas atteint avec trois sous-agents : ils s'enchaînent parce "
+                 "qu'ils sont lancés un par tour."),
         },
         answer_key="b0758ebb44362911",
     ),
     Question(
         id="1.3.p2",
-        title="Une synthèse sans citations",
-        stem=("Le sous-agent de synthèse produit un texte fluide mais sans aucune source, alors que les sous-agents "
-              "de recherche renvoient chacun des constats avec source_url, document_name et page_number. Que "
-              "faire ?"),
+        title="Des pages introuvables",
+        stem=("Dans un audit qualité, les sous-agents rendent des constats {claim, document_name, page_number}."
+              " Pour économiser des jetons, le coordinateur les résume en une liste de phrases avant de les "
+              "confier au rédacteur. Les auditeurs ne retrouvent plus les pages citées dans le rapport. Où "
+              "intervenir ?"),
         options={
-            "A": "Ajouter « cite toujours tes sources » au prompt du sous-agent de synthèse.",
-            "B": "Donner l'outil WebSearch au sous-agent de synthèse pour qu'il retrouve les sources.",
-            "C": "Faire transmettre par le coordinateur des constats structurés qui gardent leurs métadonnées.",
-            "D": "Passer le sous-agent de synthèse sur le modèle le plus puissant disponible.",
+            "A": "Dans le prompt du rédacteur : exiger un numéro de page à la fin de chaque phrase du rapport.",
+            "B": "Dans les sous-agents : leur faire écrire la page dans le texte même de chaque affirmation.",
+            "C": ("Dans le coordinateur : remettre au rédacteur les constats tels quels, en JSON, métadonnées "
+                 "comprises."),
+            "D": "Dans le rédacteur : lui donner l'outil Read pour rouvrir les documents et y retrouver les pages.",
         },
         why={
-            "A": "On ne cite pas ce qu'on n'a pas reçu : la consigne existe sans doute déjà, c'est l'entrée qui a "
-                 "perdu les sources.",
-            "B": "Refaire la recherche coûte cher et peut citer d'autres sources que celles qui fondent les "
-                 "constats.",
-            "C": "Juste : les métadonnées se sont perdues au passage de relais. Le coordinateur doit transmettre "
-                 "les findings complets, contenu et métadonnées séparés.",
-            "D": "Le modèle le plus puissant ne peut pas inventer les sources qu'on ne lui a pas transmises.",
+            "A": ("Le rédacteur ne peut pas citer des pages qu'il n'a jamais reçues : la consigne obtiendrait des "
+                 "numéros inventés ou rien."),
+            "B": ("Fondre la page dans la phrase, c'est mêler contenu et métadonnées : le premier résumé la fait "
+                 "disparaître à nouveau."),
+            "C": ("Juste : les métadonnées se sont perdues au passage de relais ; transmettre les constats "
+                 "structurés, champ par champ, les garde jusqu'au rapport."),
+            "D": ("Relire les documents coûte cher et peut rattacher une affirmation à une autre page que celle qui"
+                 " la fonde."),
         },
         answer_key="8879cefec87a887c",
     ),

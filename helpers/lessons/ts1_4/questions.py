@@ -4,30 +4,27 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.4.p1",
-        title='Six pour cent de trop',
-        stem=('Un agent de service client a pour consigne, dans son system prompt, de vérifier '
-              "l'identité du client avant tout remboursement. Un audit montre que 6 % des "
-              'remboursements partent sans vérification, certains vers le mauvais compte. La '
-              'direction exige zéro. Que proposez-vous ?'),
+        title="Un code de confirmation oublié",
+        stem=("Un agent de banque en ligne peut changer le compte sur lequel un client reçoit ses versements "
+              "(update_payout_account). La procédure exige d'abord un code de confirmation envoyé au client et "
+              "vérifié par verify_otp ; le system prompt le dit. Un contrôle montre que 3 % des changements "
+              "passent sans code. La conformité exige zéro. Que proposez-vous ?"),
         options={
-            "A": ("Ajouter au system prompt cinq conversations complètes où l'agent vérifie le "
-                  'client avant de rembourser.'),
-            "B": ('Placer en amont un classifieur qui dirige chaque demande de remboursement vers '
-                  'un agent spécialisé.'),
-            "C": ("Faire refuser process_refund par le code tant que get_customer n'a pas vérifié "
-                  'ce client-là.'),
-            "D": ('Réécrire la consigne en majuscules, la répéter en fin de prompt et préciser '
-                  "qu'elle ne souffre aucune exception."),
+            "A": "Ajouter au system prompt des exemples complets de la procédure, vérification du code comprise.",
+            "B": "Un agent superviseur qui relit chaque conversation et annule les changements faits sans code.",
+            "C": ("Faire refuser update_payout_account par le code tant que verify_otp n'a pas réussi pour ce "
+                 "client."),
+            "D": "Fixer tool_choice pour que chaque conversation commence par un appel forcé à verify_otp.",
         },
         why={
-            "A": ("Des exemples few-shot rendent l'écart plus rare, pas impossible : le taux "
-                  "d'échec reste non nul, or la direction demande zéro."),
-            "B": ("Un classifieur choisit quel agent traite la demande ; il ne contrôle pas l'ordre "
-                  "des appels d'outils à l'intérieur de cet agent."),
-            "C": ('Juste : une porte dans le code rend le remboursement impossible sans '
-                  'vérification préalable, au lieu de le rendre seulement improbable.'),
-            "D": ('Une consigne plus appuyée reste une demande faite au modèle : elle est suivie la '
-                  'plupart du temps, pas à chaque fois.'),
+            "A": ("Des exemples few-shot rendent l'oubli plus rare, pas impossible : la règle reste confiée au "
+                 "modèle, et l'exigence est zéro."),
+            "B": ("Une relecture après coup arrive quand le versement est peut-être déjà parti vers le mauvais "
+                 "compte : il faut empêcher, pas constater."),
+            "C": ("Juste : une porte de prérequis dans l'outil rend le changement impossible sans vérification "
+                 "réussie, pour ce client, dans cette conversation."),
+            "D": ("Forcer un premier appel ne garantit ni qu'il réussisse, ni qu'il porte sur le bon client, ni "
+                 "qu'il précède le changement demandé plus tard."),
         },
         answer_key="36835341ce7da12d",
     ),
@@ -45,7 +42,7 @@ QUESTIONS = [
                   'check_invoice passe toujours avant.'),
             "C": ("Dans un hook PostToolUse sur l'outil d'avoir, qui annule l'avoir s'il a été émis "
                   'sans confirmation.'),
-            "D": ('Dans un subagent relecteur qui contrôle, à la fin de chaque conversation, '
+            "D": ('Dans un sous-agent relecteur qui contrôle, à la fin de chaque conversation, '
                   "l'ordre des appels d'outils."),
         },
         why={

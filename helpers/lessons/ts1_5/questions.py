@@ -43,7 +43,7 @@ QUESTIONS = [
                  "(mcp__<serveur>__<outil>) ; une expression régulière vise tout le serveur.",
             "B": "PostToolUse a le même matcher, donc le même défaut ; et il s'exécute après la suppression, trop "
                  "tard pour l'empêcher.",
-            "C": "Le matcher ne voit que le nom de l'outil ; les arguments se testent dans le callback, via "
+            "C": "Le matcher ne voit que le nom de l'outil ; les arguments se testent dans la fonction du hook, via "
                  "input_data[\"tool_input\"].",
             "D": "Les hooks sont consultés quel que soit le mode de permission : ce réglage ne change rien ici, et "
                  "supprimerait d'autres protections.",
@@ -100,7 +100,7 @@ QUESTIONS = [
     Question(
         id="1.5.p5",
         title="ask dans un agent sans interface",
-        stem=("Un traitement nocturne lance l'Agent SDK sans personne devant l'écran et sans callback "
+        stem=("Un traitement nocturne lance l'Agent SDK sans personne devant l'écran et sans fonction "
               "can_use_tool. Son hook PreToolUse renvoie permissionDecision « ask » pour les remboursements de "
               "plus de 500. Que devient un tel appel de process_refund ?"),
         options={
@@ -119,5 +119,28 @@ QUESTIONS = [
                  "tool_deferred) pour laisser l'appelant décider.",
         },
         answer_key="003d9fe0c2ee321c",
+    ),
+    Question(
+        id="1.5.p6",
+        title="Un hook qui lève une exception",
+        stem=("Votre hook PreToolUse de contrôle des montants lève parfois une KeyError, quand le champ attendu "
+              "manque. L'outil process_refund figure dans allowed_tools. Par défaut, sur le CLI épinglé, que "
+              "devient l'appel d'outil dans ce cas ?"),
+        options={
+            "A": "Il est refusé : une exception dans un hook PreToolUse compte comme une décision deny.",
+            "B": "L'agent s'arrête aussitôt sur un ResultMessage en erreur qui nomme le hook fautif.",
+            "C": "Le CLI relance le hook jusqu'à obtenir une décision valide, puis poursuit normalement.",
+            "D": "Il s'exécute : l'exception ne compte pour aucune décision, et l'outil est pré-approuvé.",
+        },
+        why={
+            "A": "C'est ce qu'on voudrait, et ce que donne HookMatcher(on_failure=\"block\") ; par défaut, "
+                 "l'exception ne vaut pas refus.",
+            "B": "Le CLI signale l'erreur du hook, mais la session continue : rien ne s'arrête.",
+            "C": "Le hook n'est appelé qu'une fois par appel d'outil ; il n'y a pas de nouvelle tentative.",
+            "D": "Juste, observé sur le CLI épinglé : l'exception compte comme une absence de décision, puis le "
+                 "circuit de permission ordinaire s'applique ; l'outil étant pré-approuvé, il s'exécute. Un "
+                 "garde-fou doit renvoyer un deny explicite.",
+        },
+        answer_key="4c4d66dc816d9704",
     ),
 ]

@@ -4,25 +4,25 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.6.p1",
-        title="Revue d'une grosse merge request",
-        stem=("En intégration continue, un agent relit chaque merge request en un seul appel. Sur une merge request de "
-              "30 fichiers, ses remarques sont fouillées pour les premiers fichiers, rares ensuite ; une faille "
-              "évidente dans l'avant-dernier fichier passe, et le même motif est signalé dans un fichier puis accepté "
-              "dans un autre. Que changer ?"),
+        title="Quarante fiches d'un coup",
+        stem=("Un agent vérifie en un seul appel que les quarante fiches d'un catalogue respectent les règles "
+              "d'étiquetage (allergènes, origine, poids). Les premières fiches reçoivent des remarques précises, les "
+              "dernières presque rien ; un allergène absent de la fiche 37 passe, et la même mention d'origine est "
+              "jugée conforme sur une fiche et fautive sur une autre. Que changer ?"),
         options={
-            "A": "Découper la merge request en lots de six fichiers, relus chacun dans un appel séparé.",
-            "B": "Passer à un modèle dont la fenêtre de contexte contient sans peine les 30 fichiers d'un coup.",
-            "C": "Relire chaque fichier dans sa propre passe, puis confronter les résultats dans une passe commune.",
-            "D": "Ajouter au prompt : « accorde exactement la même attention au dernier fichier qu'au premier ».",
+            "A": "Vérifier les fiches par paquets de huit, chaque paquet dans son propre appel, sans autre étape.",
+            "B": "Choisir un modèle à plus grande fenêtre de contexte, pour que les quarante fiches y tiennent à l'aise.",
+            "C": "Vérifier chaque fiche dans sa propre passe, puis comparer les verdicts dans une passe commune.",
+            "D": "Rappeler dans le prompt que la fiche 40 mérite exactement la même rigueur que la fiche 1.",
         },
         why={
-            "A": "Des lots plus petits réduisent la dilution, mais sans passe commune, personne ne voit plus ce qui se "
-                 "joue entre deux lots (un appel qui ne correspond plus à sa définition).",
-            "B": "Le contenu tenait déjà dans la fenêtre : le problème est la répartition de l'attention sur trop "
-                 "d'éléments en une passe, pas la place disponible.",
-            "C": "Juste : une passe locale par fichier donne à chacun la même profondeur ; la passe d'intégration, sur "
-                 "les résultats locaux, rattrape ce qui relie les fichiers.",
-            "D": "Une consigne ne change pas la structure de la tâche : la passe unique reste inégale, seulement "
+            "A": "Les paquets réduisent la dilution, mais sans passe commune les verdicts de deux paquets ne sont "
+                 "jamais confrontés : la même mention peut rester jugée de deux façons.",
+            "B": "Les quarante fiches tenaient déjà dans la fenêtre : c'est l'attention, répartie sur trop "
+                 "d'éléments en une passe, qui manque, pas la place.",
+            "C": "Juste : une passe par fiche donne à chacune la même profondeur ; la passe commune, sur les "
+                 "verdicts locaux, repère les jugements contradictoires.",
+            "D": "Une consigne ne change pas la forme du travail : la passe unique reste inégale, seulement "
                  "formulée plus fermement.",
         },
         answer_key="651c03c928528402",
@@ -51,8 +51,9 @@ QUESTIONS = [
     Question(
         id="1.6.p3",
         title="Ce que reçoit la passe d'intégration",
-        stem=("Vos passes locales renvoient, pour chaque fichier, ses constats et son interface (ce qu'il exporte, ce "
-              "qu'il importe et comment il l'appelle). Que doit recevoir la passe d'intégration ?"),
+        stem=("Dans l'exercice de ce notebook, les passes locales renvoient, pour chaque fichier, ses constats et son "
+              "interface (ce qu'il exporte, ce qu'il importe et comment il l'appelle). Que doit recevoir la passe "
+              "d'intégration dans cet exercice ?"),
         options={
             "A": "Pour chaque fichier, son chemin, ses constats locaux et son interface, sans le code lui-même.",
             "B": "Le texte complet de tous les fichiers, pour qu'elle ne manque aucun détail des passes locales.",
@@ -62,8 +63,9 @@ QUESTIONS = [
         why={
             "A": "Juste : c'est le résumé structuré de chaque fichier ; l'intégration compare les interfaces sans "
                  "relire le code, donc sans retomber dans une passe unique diluée.",
-            "B": "Renvoyer tout le code recrée la passe unique que l'on voulait éviter : l'attention se dilue à "
-                 "nouveau.",
+            "B": "Dans cet exercice, l'intégration travaille sur les résultats locaux ; lui renvoyer le code de "
+                 "tous les fichiers recréerait la passe unique diluée. D'autres conceptions lui joignent le code de "
+                 "quelques fichiers qui interagissent, pas celui de tous.",
             "C": "Sans interfaces, il n'y a rien à comparer : un appel qui ne correspond pas à sa définition reste "
                  "invisible.",
             "D": "Un fichier sans défaut local peut très bien être la moitié d'un défaut entre fichiers : son "
@@ -93,5 +95,28 @@ QUESTIONS = [
                  "plan.",
         },
         answer_key="d204174f2eb024c6",
+    ),
+    Question(
+        id="1.6.p5",
+        title="Enquêter sur une latence",
+        stem=("Depuis mardi, le temps de réponse d'un service de réservation a doublé, sans cause connue. Vous "
+              "confiez l'enquête à un agent coordinateur. Quelle décomposition choisir ?"),
+        options={
+            "A": "Un enchaînement fixe de cinq étapes (processeur, mémoire, base, réseau, cache), le même à chaque incident.",
+            "B": "Une première passe qui rassemble traces et métriques, puis des sous-tâches tirées de ce qu'elle montre.",
+            "C": "Un sous-agent par composant de l'architecture, tous lancés dès le départ, puis une synthèse commune.",
+            "D": "Une seule requête qui reçoit toutes les traces de la semaine, pour voir l'ensemble d'un seul coup.",
+        },
+        why={
+            "A": "Un enchaînement fixe convient quand la structure du travail est connue ; ici, la cause peut se "
+                 "trouver hors des cinq cases prévues, et rien ne permettrait de changer de route.",
+            "B": "Juste : c'est une enquête ouverte ; la cartographie initiale fait apparaître les pistes, et le plan "
+                 "se révise à mesure que les découvertes s'enchaînent.",
+            "C": "Le découpage est fixé avant de rien savoir : on paie un sous-agent par composant, et une cause qui "
+                 "traverse deux composants reste entre deux rapports.",
+            "D": "Une semaine de traces en une passe, c'est la dilution de l'attention : les signaux faibles de la "
+                 "fin passent inaperçus.",
+        },
+        answer_key="0cd62f60ef0d80fb",
     ),
 ]

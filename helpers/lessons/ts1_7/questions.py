@@ -4,46 +4,48 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.7.p1",
-        title="Repartir après des changements",
-        stem=("Hier, une session nommée audit-paiements a passé en revue une quarantaine de modules. Ce matin, une "
-              "collègue a réécrit deux modules centraux sur lesquels reposaient plusieurs conclusions. Comment "
-              "reprendre le travail ?"),
+        title="Ce que porte le résumé",
+        stem=("Vous ouvrez une session neuve pour poursuivre l'analyse d'un pipeline de données en cinq étapes ; "
+              "trois étapes ont été réécrites depuis l'analyse d'origine. Que doit contenir le premier prompt de "
+              "la nouvelle session ?"),
         options={
-            "A": "claude --resume audit-paiements, puis demander à Claude de relire les deux modules réécrits.",
-            "B": "claude --resume audit-paiements --fork-session, pour travailler sans toucher à la session d'hier.",
-            "C": "Une session neuve, amorcée par les constats encore valides et la liste des deux modules à relire.",
-            "D": "Une session neuve, sans contexte, qui refait l'analyse complète des quarante modules.",
+            "A": "La transcription complète de la session d'origine, pour qu'aucun constat ne se perde en route.",
+            "B": "Les constats sur les cinq étapes, ceux des trois étapes réécrites marqués « peut-être périmé ».",
+            "C": "Les constats sur les deux étapes inchangées, et la liste des trois étapes réécrites à relire.",
+            "D": "La seule question à traiter, pour que la nouvelle session reparte sans aucun a priori.",
         },
         why={
-            "A": "Les lectures d'hier restent dans l'historique à côté des nouvelles, et continuent de peser sur les "
-                 "conclusions : la reprise mélange deux états du code.",
-            "B": "Un fork copie tout l'historique, anciennes lectures comprises : il hérite des mêmes résultats "
-                 "périmés que la session d'origine.",
-            "C": "Juste : le résumé emporte ce qui reste vrai et laisse derrière lui les résultats d'outils "
-                 "périmés ; la nouvelle session relit seulement ce qui a changé.",
-            "D": "Le résultat serait juste, mais au prix de tout refaire : trente-huit modules n'ont pas changé et "
-                 "leurs constats restent valables.",
+            "A": "Recopier la transcription ramène les lectures périmées dans la nouvelle session : c'est une "
+                 "reprise déguisée, avec le même défaut.",
+            "B": "Un constat périmé, même signalé comme tel, reste écrit dans le prompt et pèse sur le "
+                 "raisonnement ; mieux vaut le laisser derrière et faire relire l'étape.",
+            "C": "Juste : le résumé garde ce qui reste vrai, laisse derrière lui ce qui ne l'est plus, et dit ce "
+                 "qu'il faut relire avant de conclure.",
+            "D": "Les constats sur les deux étapes inchangées sont encore valables : les jeter oblige à refaire "
+                 "un travail juste.",
         },
         answer_key="8eb5a4fee84ffc54",
     ),
     Question(
         id="1.7.p2",
-        title="Comparer deux approches",
-        stem=("À partir d'une même session d'analyse d'un monolithe, vous voulez explorer deux plans de migration "
-              "(tout d'un coup, ou service par service) sans que l'un n'influence l'autre. Que faites-vous ?"),
+        title="Poursuivre une des deux pistes",
+        stem=("Hier, vous avez bifurqué une session d'analyse en deux forks, un par piste. Aujourd'hui, vous "
+              "voulez poursuivre la piste B là où elle s'est arrêtée. Que passez-vous au SDK ?"),
         options={
-            "A": "Deux forks de la session d'analyse (resume + fork_session), un plan de migration dans chacun.",
-            "B": "Deux reprises successives de la session d'analyse, un plan après l'autre, dans le même historique.",
-            "C": "Deux sessions neuves et vides, une par plan, pour qu'aucune ne parte d'un biais commun.",
-            "D": "Une seule session qui rédige les deux plans l'un après l'autre, puis les compare elle-même.",
+            "A": "resume= avec l'identifiant du fork B, celui que renvoyait son ResultMessage.",
+            "B": "resume= avec le nom de la session d'origine, que le fork B porte lui aussi.",
+            "C": "resume= avec l'identifiant de la session d'origine, et fork_session=True.",
+            "D": "continue_conversation=True, qui retrouve la piste la plus récente du dossier.",
         },
         why={
-            "A": "Juste : chaque fork part de la même base d'analyse et prend son propre identifiant ; ce qui se dit "
-                 "dans l'un n'apparaît jamais dans l'autre.",
-            "B": "La seconde reprise voit tout le premier plan dans son historique : les deux pistes se "
-                 "contaminent.",
-            "C": "Des sessions vides perdent l'analyse déjà faite : chacune devrait tout redécouvrir.",
-            "D": "Le second plan est écrit sous l'influence du premier, dans le même contexte : aucune isolation.",
+            "A": "Juste : chaque fork est une session à part entière, avec son identifiant ; le reprendre par "
+                 "cet identifiant retrouve la piste B, et elle seule.",
+            "B": "Observé sur le CLI épinglé : un fork reprend le nom de sa session d'origine. Ce nom désigne "
+                 "alors plusieurs sessions, et le CLI refuse de choisir.",
+            "C": "Cela crée un troisième fork, copié de l'origine : le travail fait hier sur la piste B n'y est "
+                 "pas.",
+            "D": "La session la plus récente peut être la piste A, ou toute autre session lancée depuis dans ce "
+                 "dossier : rien ne garantit de tomber sur B.",
         },
         answer_key="e4c48d47f3168ea8",
     ),
@@ -89,5 +91,52 @@ QUESTIONS = [
                  "l'historique.",
         },
         answer_key="ca213641fee245aa",
+    ),
+    Question(
+        id="1.7.p5",
+        title="Plusieurs questions, une session",
+        stem=("Un script Python pose à Claude une question, puis deux questions de suivi qui s'appuient sur les "
+              "réponses précédentes. L'équipe veut rester dans une seule session sans manipuler d'identifiant. "
+              "Que choisir ?"),
+        options={
+            "A": "Un ClaudeSDKClient : plusieurs query() successives dans la même session, son historique compris.",
+            "B": "Un query() par question, avec fork_session=True pour que chaque réponse reste bien séparée.",
+            "C": "Un query() par question, en recopiant à la main les réponses précédentes dans chaque prompt.",
+            "D": "Un query() par question, chacun avec session_id= un nouvel identifiant généré au hasard.",
+        },
+        why={
+            "A": "Juste : ClaudeSDKClient garde la session ouverte ; chaque query() suivante s'ajoute au même "
+                 "historique, sans identifiant à gérer.",
+            "B": "Chaque fork démarre une nouvelle session : les questions de suivi ne seraient plus dans la même "
+                 "conversation, et sans resume il n'y a rien à bifurquer.",
+            "C": "Recopier l'historique à la main refait, en moins bien, ce que la session fait déjà ; les "
+                 "résultats d'outils, eux, seraient perdus.",
+            "D": "Un nouvel identifiant à chaque fois, c'est une nouvelle session à chaque fois : aucune question "
+                 "ne voit les précédentes.",
+        },
+        answer_key="12fb9640c9fd719b",
+    ),
+    Question(
+        id="1.7.p6",
+        title="Continuer sur une autre machine",
+        stem=("Une analyse menée avec l'Agent SDK sur le portable d'une développeuse doit se poursuivre sur le "
+              "serveur d'intégration continue. Quelle approche fonctionne ?"),
+        options={
+            "A": "Passer resume= avec l'identifiant : les sessions sont conservées chez Anthropic, accessibles partout.",
+            "B": "Un SessionStore qui recopie les transcriptions, ou une session neuve amorcée par un résumé.",
+            "C": "Copier le dépôt de code sur le serveur : l'historique de la session voyage avec les fichiers.",
+            "D": "continue_conversation=True : le CLI retrouve la dernière session, sur quelque poste que ce soit.",
+        },
+        why={
+            "A": "Les sessions sont des fichiers locaux du CLI : un identifiant seul ne suffit pas sur une machine "
+                 "qui ne les a pas.",
+            "B": "Juste : sans le fichier local, il faut soit un SessionStore depuis lequel resume reconstitue la "
+                 "session, soit un résumé injecté dans une session neuve.",
+            "C": "Le dépôt ne contient pas les sessions : elles sont rangées dans le dossier de configuration du "
+                 "CLI, pas dans le projet.",
+            "D": "continue_conversation reprend la dernière session du dossier de travail, sur cette machine ; le "
+                 "serveur n'en a aucune.",
+        },
+        answer_key="8929dd10ce8c5431",
     ),
 ]

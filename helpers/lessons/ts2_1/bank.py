@@ -82,7 +82,7 @@ BANK = [
             'B': ("Écrire un fichier qu'on sait incomplet déplace l'erreur plus loin, chez quelqu'un qui ne sait pas "
                   'pourquoi.'),
             'C': ("Un return inventé masque la troncature et produit un code faux qui a l'air correct."),
-            'D': ("Deviner la fin d'après la ponctuation, c'est parser de la prose ; stop_reason donne l'information "
+            'D': ("Deviner la fin d'après la ponctuation, c'est interpréter de la prose ; stop_reason donne l'information "
                   'exacte.'),
         },
         answer_key='d7ef288fb18e4a34',
@@ -235,33 +235,39 @@ BANK = [
             'A': ("C'est l'inverse : query() pilote toute la boucle agentique et diffuse les messages au fil de l'eau."),
             'B': ("Juste : le CLI embarqué exécute la boucle ; l'application configure outils, hooks et plafonds."),
             'C': ("Désactiver les outils prive le SDK de ce qu'il fait de mieux, pour réécrire ce qu'il fait déjà."),
-            'D': ("Interrompre sur un mot, c'est parser de la prose ; le SDK signale la fin par un ResultMessage."),
+            'D': ("Interrompre sur un mot, c'est interpréter de la prose ; le SDK signale la fin par un ResultMessage."),
         },
         answer_key='50561b979030fc2f',
     ),
     ExamQuestion(
         id='2.1.e10',
-        title='Un rapport qui oublie des pans',
+        title='Une note qui passe à côté du sujet',
         ts='1.2',
         section='6. Le piège de la décomposition trop étroite',
         scenario='recherche multi-agents',
         link='../1.2-coordinateur-sous-agents/1.2-coordinateur-sous-agents.ipynb#6.-Le-pi%C3%A8ge-de-la-d%C3%A9composition-trop-%C3%A9troite',
-        stem=("Un coordinateur doit étudier « l'impact de l'IA sur les industries créatives ». Il lance trois "
-              "sous-agents sur les arts visuels seulement ; le rapport ignore la musique, l'écriture et le cinéma. "
-              'Où est le défaut ?'),
+        stem=('Un coordinateur rédige une note sur « la sécurité des objets connectés de la maison ». Les journaux '
+              "montrent trois sous-agents, un par famille d'appareils (serrures, caméras, assistants vocaux), qui "
+              'ont chacun rendu un travail soigné. Les relecteurs regrettent que la note ignore les mises à jour '
+              'logicielles, le chiffrement des échanges et la fin de vie des appareils. Quelle correction vise la '
+              'cause ?'),
         options={
-            'A': ("Dans les sous-agents : ils auraient dû élargir d'eux-mêmes leur recherche aux autres domaines."),
-            'B': ("Dans l'outil de recherche web, qui renvoie trop peu de résultats pour couvrir un sujet aussi large "
-                  'et varié.'),
-            'C': ("Dans l'agent de synthèse, qui aurait dû signaler les domaines manquants dans son rapport final."),
-            'D': ('Dans la décomposition du coordinateur, trop étroite : les sous-sujets ne couvraient pas la question.'),
+            'A': ('Demander à chaque sous-agent de lister, en fin de rapport, les thèmes voisins croisés sans les '
+                  'traiter.'),
+            'B': "Confier la note à un agent de synthèse plus puissant, chargé de combler les manques qu'il repère.",
+            'C': 'Relever le nombre de résultats par recherche, pour que chaque sous-agent couvre plus de terrain.',
+            'D': ('Revoir le découpage du coordinateur, pour que ses volets couvrent aussi les questions '
+                  'transversales.'),
         },
         why={
-            'A': ("Un sous-agent traite la tâche qu'on lui confie ; il ne voit pas la question d'ensemble."),
-            'B': ("Les sous-agents ont bien trouvé ce qu'on leur demandait : l'outil n'est pas en cause."),
-            'C': ("La synthèse ne peut combiner que ce qu'elle reçoit ; le trou est né plus tôt."),
-            'D': ('Juste : le coordinateur découpe le sujet ; un découpage incomplet laisse des trous que personne ne '
-                  'comble.'),
+            'A': ("Chaque sous-agent ne voit que son volet : il peut signaler un voisin, pas la question d'ensemble "
+                  "que personne ne lui a confiée ; la correction resterait au hasard de ce qu'il croise."),
+            'B': ("La synthèse ne combine que ce qu'elle reçoit ; combler les manques sans recherche, c'est écrire "
+                  'sans source.'),
+            'C': ('Les sous-agents ont bien couvert leur volet : ce sont les volets eux-mêmes qui laissent des pans '
+                  'entiers.'),
+            'D': ("Juste : le coordinateur a découpé par famille d'appareils et oublié les dimensions communes ; un "
+                  "découpage incomplet laisse des trous qu'aucun sous-agent ne comble."),
         },
         answer_key='879bff5e2207a1e2',
     ),
@@ -327,7 +333,7 @@ BANK = [
         stem=('Sur cinq sous-agents lancés, celui qui couvre les brevets échoue après un nouvel essai. Le '
               'coordinateur doit rendre un rapport ce soir. Quelle conduite adopter ?'),
         options={
-            'A': ("Abandonner tout le rapport : un seul trou suffit à rendre l'ensemble inutilisable pour le client."),
+            'A': ("Abandonner le rapport : un trou dans la couverture le rend inutilisable pour le client."),
             'B': ('Rendre le rapport avec les quatre résultats et signaler clairement le trou sur les brevets.'),
             'C': ("Demander à l'agent de synthèse de combler la partie brevets avec ce qu'il sait déjà du domaine."),
             'D': ("Relancer le sous-agent indéfiniment jusqu'à ce qu'il réussisse, quitte à rendre le rapport demain."),
@@ -351,18 +357,23 @@ BANK = [
         stem=('Un développeur veut renommer une variable dans un seul fichier de 80 lignes. Un collègue propose un '
               "coordinateur avec trois sous-agents spécialisés. Qu'en penser ?"),
         options={
-            'A': ("Bonne idée : plusieurs agents valent toujours mieux qu'un seul, même pour une tâche de quelques "
-                  'lignes.'),
-            'B': ('Bonne idée, à condition que les trois sous-agents tournent en parallèle pour gagner du temps.'),
-            'C': ('Il faudrait au contraire cinq sous-agents, un par fonction du fichier, pour être exhaustif.'),
-            'D': ('Surdimensionné : une tâche petite et linéaire se fait mieux avec un seul agent, sans coordination.'),
+            'A': ("Bonne idée : des sous-agents isolés évitent que le contexte de l'agent principal se charge "
+                  'pendant le renommage.'),
+            'B': ("Bonne idée, à condition qu'un quatrième sous-agent relise le travail des trois autres avant de "
+                  'valider.'),
+            'C': ('Un coordinateur avec un seul sous-agent suffirait : il garde le contexte principal propre à '
+                  'moindre coût.'),
+            'D': 'Surdimensionné : une tâche petite et linéaire se fait mieux avec un seul agent, sans coordination.',
         },
         why={
-            'A': ('Chaque sous-agent ajoute du coût, de la latence et des transmissions de contexte qui peuvent '
-                  'échouer.'),
-            'B': ("Le parallélisme n'aide que si le travail se découpe en parties indépendantes et conséquentes."),
-            'C': ('Découper plus finement aggrave le surcoût sans bénéfice pour un fichier de 80 lignes.'),
-            'D': ('Juste : on délègue quand le travail est large ou se parallélise ; ici, un agent suffit.'),
+            'A': ("Quatre-vingts lignes tiennent sans peine dans un seul contexte : l'isolation n'apporte rien ici, "
+                  'et chaque sous-agent ajoute coût, latence et un passage de contexte qui peut perdre une '
+                  'information.'),
+            'B': ("Ajouter une relecture par un autre agent alourdit encore une tâche qu'un seul agent mène de bout "
+                  'en bout.'),
+            'C': ('Même un seul sous-agent ajoute une délégation et un passage de contexte, sans rien à isoler ni à '
+                  'paralléliser.'),
+            'D': 'Juste : on délègue quand le travail est large ou se parallélise ; ici, un agent suffit.',
         },
         answer_key='73dde82582b94c93',
     ),
@@ -464,24 +475,35 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e19',
-        title='Le sous-agent ne part pas',
+        title='Selon le guide : le coordinateur ne délègue pas',
         ts='1.3',
         section="2. L'outil qui lance un sous-agent",
         scenario='productivité des développeurs',
         link="../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#2.-L'outil-qui-lance-un-sous-agent",
-        stem=('Un développeur définit trois agents dans ClaudeAgentOptions(agents=...), mais le coordinateur ne les '
-              'lance jamais. allowed_tools ne contient que Read et Grep. Quelle est la cause ?'),
+        stem=("Selon le guide de l'examen : un développeur définit trois agents, aux descriptions précises, dans "
+              'ClaudeAgentOptions(agents=...). Le coordinateur ne délègue jamais ; son allowed_tools ne contient que'
+              " Read et Grep, et aucun can_use_tool n'est fourni. Quelle cause le guide désigne-t-il ?"),
         options={
-            'A': ("L'outil qui lance un sous-agent (Agent, anciennement Task) n'est pas autorisé au coordinateur."),
-            'B': ("Les définitions d'agents doivent être écrites en YAML ; un dictionnaire Python est ignoré."),
-            'C': ("Un coordinateur ne peut lancer qu'un seul sous-agent ; trois définitions s'annulent entre elles."),
-            'D': ('Il faut lancer chaque sous-agent à la main avec un appel query() distinct pour chacun.'),
+            'A': ("L'outil de lancement (Task dans le guide) manque dans allowedTools : ses appels ne sont pas "
+                  'approuvés.'),
+            'B': ("Les trois définitions n'ont pas de champ tools : un sous-agent sans liste d'outils ne peut pas "
+                  'être lancé.'),
+            'C': ("Le system prompt du coordinateur ne cite pas les agents : il ne délègue qu'à ceux que son prompt "
+                  'nomme.'),
+            'D': ('Read et Grep doivent figurer aussi dans le champ tools de chaque définition pour que le lancement'
+                  ' parte.'),
         },
         why={
-            'A': ("Juste : sans l'outil Agent (Task) parmi ses outils permis, le coordinateur ne peut rien déléguer."),
-            'B': ("Le SDK accepte des définitions en Python ; le format n'est pas en cause."),
-            'C': ('Un coordinateur peut lancer plusieurs sous-agents, y compris en parallèle.'),
-            'D': ("Lancer à la main revient à renoncer au coordinateur ; l'outil Agent existe pour cela."),
+            'A': ('Juste selon le guide : sans « Task » dans allowedTools, le lancement retombe dans le flux de '
+                  "permission et, sans can_use_tool pour l'accepter, il est refusé. Sur le CLI épinglé du cours, un "
+                  'lancement passe même sans Agent dans allowed_tools, qui pré-approuve sans restreindre (notebook '
+                  "1.3) : à l'examen, répondez selon le guide."),
+            'B': ("Sans champ tools, un sous-agent hérite de tous les outils : c'est un défaut de moindre privilège,"
+                  ' pas un empêchement de lancement.'),
+            'C': ("Le nom et la description de chaque agent défini sont placés d'office dans le contexte du "
+                  "coordinateur ; son prompt n'a pas à les citer."),
+            'D': ("Les outils d'un sous-agent décident de ce qu'il pourra faire une fois lancé, pas de l'approbation"
+                  ' de son lancement par le coordinateur.'),
         },
         answer_key='a9b13b00ae529e0b',
     ),
@@ -519,18 +541,20 @@ BANK = [
         stem=('Un sous-agent « relecteur » ne doit que lire le code et commenter. Dans sa définition, aucun outil '
               "n'est précisé ; il a modifié un fichier. Que corriger ?"),
         options={
-            'A': ('Ajouter dans son prompt « ne modifie jamais de fichier », en gras et en début de consigne.'),
-            'B': ('Restreindre ses outils dans sa définition, par exemple à Read, Grep et Glob seulement.'),
-            'C': ('Changer son modèle pour un modèle plus petit, moins enclin à prendre des initiatives.'),
-            'D': ('Relire après coup chaque modification et annuler celles qui viennent du relecteur.'),
+            'A': 'Ajouter dans son prompt « ne modifie jamais de fichier », en gras et en début de consigne.',
+            'B': 'Restreindre ses outils dans sa définition, par exemple à Read, Grep et Glob seulement.',
+            'C': ('Retirer Edit et Write des allowed_tools du coordinateur, pour que le relecteur ne puisse plus y '
+                  'accéder.'),
+            'D': 'Relire après coup chaque modification et annuler celles qui viennent du relecteur.',
         },
         why={
             'A': ("Une consigne réduit le risque sans le supprimer ; la restriction d'outils l'empêche par "
                   'construction.'),
-            'B': ("Juste : sans liste d'outils, le sous-agent hérite de tout ; on lui donne seulement ce que son rôle "
-                  'exige.'),
-            'C': ('La taille du modèle ne règle pas une question de droits.'),
-            'D': ("Annuler après coup laisse passer l'erreur ; mieux vaut qu'elle soit impossible."),
+            'B': ("Juste : sans champ tools, le sous-agent hérite de tous les outils (documentation de l'Agent SDK) "
+                  '; on ne lui donne que ce que son rôle exige.'),
+            'C': ("allowed_tools pré-approuve des outils, il ne les retire pas ; et c'est la définition du "
+                  'relecteur, son champ tools, qui fixe les outils qui existent pour lui.'),
+            'D': "Annuler après coup laisse passer l'erreur ; mieux vaut qu'elle soit impossible.",
         },
         answer_key='34d5fdc406c46514',
     ),
@@ -546,7 +570,7 @@ BANK = [
         options={
             'A': ("Un paragraphe où le coordinateur résume à sa façon l'essentiel des trois résultats reçus."),
             'B': ("Les trois résultats concaténés, sans séparateur, pour économiser des jetons d'entrée."),
-            'C': ('Seulement les conclusions, car les détails ont déjà été vérifiés par les sous-agents eux-mêmes.'),
+            'C': ('Les conclusions seules, car les détails ont déjà été vérifiés par les sous-agents eux-mêmes.'),
             'D': ('Les résultats séparés, chacun avec ses affirmations, ses sources, ses dates et sa méthode.'),
         },
         why={
@@ -567,17 +591,19 @@ BANK = [
         stem=("Un coordinateur doit lancer quatre recherches indépendantes. Comment obtenir qu'elles tournent en "
               "même temps plutôt que l'une après l'autre ?"),
         options={
-            'A': ('Émettre les quatre appels Agent dans une même réponse du coordinateur.'),
-            'B': ("Définir un seul sous-agent avec les quatre sujets et lui demander d'aller vite."),
-            'C': ('Ajouter « en parallèle » dans la description de chaque sous-agent défini.'),
-            'D': ('Lancer le premier sous-agent et lui demander de lancer lui-même les trois autres.'),
+            'A': 'Émettre les quatre appels Agent dans une même réponse du coordinateur.',
+            'B': ('Confier les quatre sujets à un seul sous-agent plus puissant, qui les traitera dans un même '
+                  'contexte.'),
+            'C': 'Ajouter « en parallèle » dans la description de chaque sous-agent défini.',
+            'D': 'Lancer le premier sous-agent et lui demander de lancer lui-même les trois autres.',
         },
         why={
             'A': ('Juste : plusieurs appels dans le même tour partent ensemble ; le coordinateur attend les quatre '
                   'résultats.'),
-            'B': ('Un seul sous-agent traite ses sujets en série, dans un contexte qui grossit.'),
-            'C': ("La description aide à choisir l'agent ; elle ne change pas le moment où il est lancé."),
-            'D': ('Une chaîne de lancements reste séquentielle et brouille la supervision.'),
+            'B': ("Un seul sous-agent traite ses sujets l'un après l'autre, dans un contexte qui grossit : c'est le "
+                  'contraire du parallélisme.'),
+            'C': "La description aide à choisir l'agent ; elle ne change pas le moment où il est lancé.",
+            'D': 'Une chaîne de lancements reste séquentielle et brouille la supervision.',
         },
         answer_key='ba026d60d92927bd',
     ),
@@ -612,20 +638,20 @@ BANK = [
         section='3. Les quatre règles du passage de contexte',
         scenario='CI',
         link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#3.-Les-quatre-r%C3%A8gles-du-passage-de-contexte',
-        stem=('En CI, un coordinateur demande à un sous-agent « vérifie la PR ». Le sous-agent rend des remarques '
+        stem=('En CI, un coordinateur demande à un sous-agent « vérifie la pull request ». Le sous-agent rend des remarques '
               "de style alors qu'on attendait une revue de sécurité. Que manquait-il au prompt ?"),
         options={
             'A': ('Un rappel de la taille maximale de la réponse attendue par le coordinateur.'),
             'B': ("L'objectif précis et les critères de qualité : ce qu'il faut chercher et sous quelle forme le "
                   'rendre.'),
-            'C': ("Le texte intégral de toutes les PR précédentes, pour que le sous-agent voie l'historique."),
+            'C': ("Le texte intégral de toutes les pull requests précédentes, pour que le sous-agent voie l'historique."),
             'D': ("Une liste des autres sous-agents, pour qu'il sache ce qu'ils font déjà de leur côté."),
         },
         why={
             'A': ("La longueur n'était pas le problème : le sous-agent ne savait pas quoi chercher."),
             'B': ('Juste : un sous-agent reçoit une tâche ; objectif, critères et format de sortie doivent y être '
                   'écrits.'),
-            'C': ("Les PR précédentes noieraient la tâche sans dire ce qu'on attend de celle-ci."),
+            'C': ("Les pull requests précédentes noieraient la tâche sans dire ce qu'on attend de celle-ci."),
             'D': ("Savoir ce que font les autres ne lui dit pas ce qu'il doit faire lui-même."),
         },
         answer_key='b4de25bef75b7a35',
@@ -663,16 +689,18 @@ BANK = [
         stem=("Les journaux montrent que, dans 6 % des cas, l'agent de support appelle process_refund sans avoir "
               "vérifié l'identité du client avec get_customer. Le prompt l'exige pourtant. Que faire ?"),
         options={
-            'A': ("Bloquer process_refund dans le code tant que get_customer n'a pas vérifié le client."),
-            'B': ('Réécrire le prompt en majuscules et y ajouter trois exemples de conversation correcte.'),
-            'C': ('Ajouter un agent qui relit chaque conversation et signale après coup les remboursements fautifs.'),
-            'D': ('Rappeler la règle au modèle à chaque tour, dans un message user ajouté automatiquement.'),
+            'A': "Bloquer process_refund dans le code tant que get_customer n'a pas vérifié le client.",
+            'B': 'Réécrire le prompt en majuscules et y ajouter trois exemples de conversation correcte.',
+            'C': 'Ajouter un agent qui relit chaque conversation et signale après coup les remboursements fautifs.',
+            'D': 'Rappeler la règle au modèle à chaque tour, dans un message user ajouté automatiquement.',
         },
         why={
-            'A': ("Juste : quand l'enjeu est financier, la règle doit être garantie par le code, pas espérée du modèle."),
-            'B': ('Un meilleur prompt fait baisser le taux, mais laisse passer des remboursements : 1 % reste trop.'),
-            'C': ("Détecter après coup ne rend pas l'argent ; il faut empêcher l'action."),
-            'D': ('Répéter une consigne reste probabiliste ; seul un blocage programmatique est certain.'),
+            'A': ("Juste : quand l'enjeu est financier, la règle doit être garantie par le code, pas espérée du "
+                  'modèle.'),
+            'B': ('Un meilleur prompt fait baisser les 6 % sans les ramener à zéro : des remboursements non vérifiés'
+                  ' passeraient encore.'),
+            'C': "Détecter après coup ne rend pas l'argent ; il faut empêcher l'action.",
+            'D': 'Répéter une consigne reste probabiliste ; seul un blocage programmatique est certain.',
         },
         answer_key='c9f8f3bd7e056249',
     ),
@@ -686,17 +714,18 @@ BANK = [
         stem=('Une porte de prérequis enregistre « client vérifié » dans une variable globale. Deux conversations '
               "tournent en même temps ; l'une débloque un remboursement pour l'autre. Que corriger ?"),
         options={
-            'A': ('Remettre la variable à faux toutes les cinq minutes pour limiter la fenêtre de risque entre deux '
-                  'clients.'),
+            'A': ("Ranger l'état dans un attribut de l'objet outil, créé une seule fois au démarrage du service."),
             'B': ("Interdire deux conversations simultanées en plaçant un verrou autour de tout l'agent."),
             'C': ("Garder l'état de vérification par conversation, et vérifier l'identifiant du client concerné."),
-            'D': ('Demander au modèle de redire le nom du client avant chaque remboursement effectué.'),
+            'D': ("Déplacer le contrôle dans un hook PreToolUse qui lit la même variable avant chaque remboursement."),
         },
         why={
-            'A': ('Réduire la fenêtre ne supprime pas la fuite entre conversations.'),
+            'A': ("Un objet créé une fois pour tout le service reste partagé par toutes les conversations : la fuite "
+                  'demeure.'),
             'B': ('Un verrou global sérialise tout le service pour un problème de portée de variable.'),
             'C': ('Juste : chaque conversation a son propre état ; la porte vérifie le bon client.'),
-            'D': ("Le modèle ne contrôle pas l'état partagé ; la faille est dans le code."),
+            'D': ("Le hook lit toujours un état commun à toutes les conversations : déplacer le contrôle ne change "
+                  'pas sa portée.'),
         },
         answer_key='ad647742e2acc686',
     ),
@@ -713,7 +742,7 @@ BANK = [
             'A': ('La transcription intégrale de la conversation, sans mise en forme, pour ne rien perdre.'),
             'B': ("L'identifiant du client, la demande, ce qui a été vérifié, le montant et l'action recommandée."),
             'C': ("Une phrase courte « client mécontent, à rappeler », pour ne pas surcharger l'agent humain."),
-            'D': ("Le numéro de conversation seulement, puisque l'humain pourra tout retrouver dans les journaux."),
+            'D': ("Le numéro de conversation, puisque l'humain retrouvera le reste dans les journaux."),
         },
         why={
             'A': ("Une transcription brute oblige l'humain à tout relire et à en extraire lui-même l'essentiel."),
@@ -733,17 +762,19 @@ BANK = [
         stem=('Un client écrit : « remboursez ma commande 12, changez mon adresse et dites-moi où en est la 15 ». '
               "L'agent ne traite que le remboursement. Que faire ?"),
         options={
-            'A': ("Répondre au client qu'il doit envoyer une demande distincte pour chaque sujet à traiter."),
-            'B': ('Traiter uniquement la demande la plus urgente et clore la conversation ensuite.'),
-            'C': ('Transmettre immédiatement les trois demandes à un humain sans en traiter aucune.'),
+            'A': "Répondre au client qu'il doit envoyer une demande distincte pour chaque sujet à traiter.",
+            'B': "Traiter les trois demandes l'une après l'autre et envoyer trois réponses séparées, une par sujet.",
+            'C': "Passer la main à un humain : une demande qui mêle trois sujets dépasse ce qu'un agent peut suivre.",
             'D': ("Distinguer les trois sujets, les traiter chacun (en parallèle s'ils sont indépendants), puis "
                   'répondre.'),
         },
         why={
-            'A': ('Renvoyer le travail au client dégrade le service pour un cas courant.'),
-            'B': ('Ignorer deux demandes sur trois laisse le client sans réponse.'),
-            'C': ('Escalader sans raison surcharge les humains avec des actions simples.'),
-            'D': ('Juste : on décompose la demande, on traite chaque partie, on rassemble une réponse unique.'),
+            'A': 'Renvoyer le travail au client dégrade le service pour un cas courant.',
+            'B': ('Les trois sujets sont traités, mais en série et en réponses décousues ; on attend une '
+                  'investigation par sujet, en parallèle sur le même contexte client, puis une réponse unifiée.'),
+            'C': ("Ces trois demandes sont simples et dans le périmètre de l'agent : les escalader surcharge les "
+                  'humains sans raison.'),
+            'D': 'Juste : on décompose la demande, on traite chaque partie, on rassemble une réponse unique.',
         },
         answer_key='1749b9eda5f6c48d',
     ),
@@ -759,7 +790,7 @@ BANK = [
         options={
             'A': ("Les conséquences d'un écart : si elles sont graves ou financières, la règle va dans le code."),
             'B': ("La longueur du prompt : au-delà d'une page, les règles passent dans le code pour gagner de la place."),
-            'C': ('Le modèle utilisé : avec un modèle récent, toutes les règles peuvent rester dans le prompt.'),
+            'C': ('Le modèle utilisé : un modèle récent suit assez bien ses consignes pour garder ces règles dans le prompt.'),
             'D': ("La fréquence d'usage de l'outil : plus il est appelé, moins le code est nécessaire."),
         },
         why={
@@ -803,16 +834,20 @@ BANK = [
         stem=("Un client demande explicitement à parler à un humain, pour une question que l'agent saurait traiter. "
               "Que doit faire l'agent ?"),
         options={
-            'A': ("Insister en proposant de résoudre lui-même le problème, puisqu'il en est capable."),
-            'B': ('Passer la main à un humain, avec un dossier qui résume la demande et ce qui est déjà connu.'),
-            'C': ('Répondre que les humains ne sont pas disponibles et continuer la conversation.'),
-            'D': ("Demander au client de justifier sa demande avant de décider de l'escalade."),
+            'A': "Résoudre d'abord le problème, puisqu'il en est capable, et proposer l'humain si le client insiste.",
+            'B': 'Passer la main à un humain, avec un dossier qui résume la demande et ce qui est déjà connu.',
+            'C': 'Passer la main à un humain en lui transmettant la transcription complète, sans résumé à rédiger.',
+            'D': ("Évaluer d'abord la complexité : le passage à un humain se réserve aux cas que l'agent ne sait pas"
+                  ' traiter.'),
         },
         why={
-            'A': ("Ignorer une demande explicite dégrade la confiance, même si l'agent pouvait aider."),
-            'B': ("Juste : une demande explicite d'humain se respecte, avec un passage de main bien documenté."),
-            'C': ('Mentir sur la disponibilité est inacceptable et ne règle rien.'),
-            'D': ('Exiger une justification retarde le client sans raison valable.'),
+            'A': ("Le client a demandé un humain : passer outre, même pour l'aider, ignore une demande explicite "
+                  "qu'il faut respecter."),
+            'B': "Juste : une demande explicite d'humain se respecte, avec un passage de main bien documenté.",
+            'C': ("La transcription brute oblige l'humain à tout relire ; le passage de main attendu est un dossier "
+                  'qui se suffit (demande, identité vérifiée, ce qui a été fait, ce qui reste).'),
+            'D': ("La complexité est un motif d'escalade parmi d'autres ; une demande explicite du client en est un "
+                  'par elle-même.'),
         },
         answer_key='62ee086a313c7714',
     ),
@@ -849,17 +884,18 @@ BANK = [
         stem=('La politique impose un accord humain au-delà de 500 €. Un client demande 650 €. Quel comportement de '
               "l'agent est correct ?"),
         options={
-            'A': ("Refuser d'exécuter le remboursement et passer la main à un humain avec un dossier complet."),
+            'A': "Refuser d'exécuter le remboursement et passer la main à un humain avec un dossier complet.",
             'B': ("Rembourser 500 € tout de suite et signaler au client qu'il recevra le reste plus tard, après "
                   'validation.'),
-            'C': ('Rembourser 650 € puisque le client est vérifié et la commande bien identifiée.'),
-            'D': ('Demander au client de faire deux demandes de 325 € pour rester sous le seuil.'),
+            'C': 'Rembourser 650 € puisque le client est vérifié et la commande bien identifiée.',
+            'D': 'Rembourser les 650 € et signaler le dépassement à un superviseur, qui pourra le contrôler ensuite.',
         },
         why={
-            'A': ("Juste : au-delà du seuil, la décision revient à un humain ; l'agent prépare le dossier."),
-            'B': ('Un remboursement partiel non demandé contourne la politique sans la respecter.'),
-            'C': ('La vérification du client ne lève pas la règle du seuil.'),
-            'D': ('Découper pour passer sous le seuil est précisément ce que la règle interdit.'),
+            'A': "Juste : au-delà du seuil, la décision revient à un humain ; l'agent prépare le dossier.",
+            'B': 'Un remboursement partiel non demandé contourne la politique sans la respecter.',
+            'C': 'La vérification du client ne lève pas la règle du seuil.',
+            'D': ("Un contrôle après coup ne respecte pas la règle : l'accord humain doit précéder le remboursement,"
+                  ' pas le suivre.'),
         },
         answer_key='2ddb0627e6fae660',
     ),
@@ -888,25 +924,31 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e37',
-        title='Des dates hétérogènes',
+        title='Des poids dans trois unités',
         ts='1.5',
         section='4. PostToolUse : le point de normalisation',
         scenario='support client',
         link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#4.-PostToolUse-%3A-le-point-de-normalisation',
-        stem=('Trois outils renvoient des dates en horodatage Unix, en ISO 8601 et en JJ/MM/AAAA. Claude se trompe '
-              "parfois d'ordre entre deux livraisons. Quelle solution est la plus fiable ?"),
+        stem=("Un agent de support compare les colis d'un client à l'aide de trois outils tiers, dont on ne peut pas"
+              " changer le format : l'un donne le poids en grammes, l'autre en kilogrammes, le troisième en livres. "
+              "L'agent désigne parfois le mauvais colis comme le plus léger. Quelle solution est la plus fiable ?"),
         options={
-            'A': ('Demander dans le prompt de convertir toutes les dates en ISO 8601 avant de les comparer entre elles.'),
-            'B': ('Un hook PostToolUse qui convertit chaque date en ISO avant que Claude ne lise le résultat.'),
-            'C': ("Un hook PreToolUse qui refuse les outils dont le format de date n'est pas ISO."),
-            'D': ('Remplacer les trois outils par un seul qui renvoie les dates en texte libre.'),
+            'A': ('Placer dans le system prompt une table de conversion et la consigne de convertir avant toute '
+                  'comparaison.'),
+            'B': ('Un hook PostToolUse qui convertit chaque poids en kilogrammes dans le résultat, avant que Claude '
+                  'ne le lise.'),
+            'C': ('Un hook PreToolUse qui ajoute unit="kg" à l\'entrée de chaque appel, pour obtenir des kilogrammes '
+                  'partout.'),
+            'D': "Un outil convert_weight, que Claude appelle quand il a un doute sur l'unité d'un des poids reçus.",
         },
         why={
-            'A': ('Une consigne de conversion reste une demande : JJ/MM peut encore être lu comme MM/JJ.'),
-            'B': ('Juste : PostToolUse réécrit le résultat avant que le modèle le voie ; la conversion est faite par le '
-                  'code.'),
-            'C': ("Refuser l'appel prive Claude des données ; ce n'est pas l'entrée qu'il faut changer."),
-            'D': ("Du texte libre est encore plus ambigu que les formats d'origine."),
+            'A': ("La consigne rend l'erreur plus rare sans l'exclure : la conversion reste faite, ou oubliée, par "
+                  'le modèle.'),
+            'B': ('Juste : PostToolUse réécrit le résultat avant que le modèle le voie ; la conversion est faite par'
+                  " le code, à chaque appel, quelle que soit l'unité d'origine."),
+            'C': ("Ces outils tiers ne connaissent pas de paramètre unit : modifier l'entrée ne change pas le format"
+                  ' du résultat.'),
+            'D': "L'outil ne sert que si le modèle remarque l'ambiguïté ; c'est justement ce qu'il manque de faire.",
         },
         answer_key='bd65cb6cc30cd732',
     ),
@@ -918,18 +960,20 @@ BANK = [
         scenario='support client',
         link='../1.5-hooks-agent-sdk/1.5-hooks-agent-sdk.ipynb#6.-Un-hook-qui-l%C3%A8ve-une-exception-ne-prot%C3%A8ge-rien',
         stem=('Un hook PreToolUse censé bloquer les gros remboursements lève une exception sur un montant reçu en '
-              'texte. Que se passe-t-il sur le CLI épinglé du cours ?'),
+              "texte ; process_refund figure dans allowed_tools. Que se passe-t-il sur le CLI épinglé du cours ?"),
         options={
             'A': ("L'appel est bloqué par sécurité : toute erreur de hook vaut un refus de l'outil."),
             'B': ("La session s'arrête avec une erreur et Claude ne reçoit plus aucune réponse."),
-            'C': ("Le CLI relance le hook jusqu'à ce qu'il réussisse, puis applique sa décision."),
-            'D': ("L'erreur est signalée, mais l'appel passe : le hook ne protège rien s'il plante."),
+            'C': ("Le CLI passe au hook suivant et, faute de décision, refuse l'appel par prudence."),
+            'D': ("L'erreur est signalée, mais l'appel passe : l'outil étant pré-approuvé, le hook ne protège rien."),
         },
         why={
             'A': ("C'est l'inverse : le CLI n'interprète pas une exception comme un refus."),
             'B': ("La session continue : l'erreur du hook n'arrête pas l'agent."),
-            'C': ('Le CLI ne rejoue pas un hook qui a échoué.'),
-            'D': ("Juste : un hook qui lève une exception laisse passer l'appel ; le refus doit être un deny explicite."),
+            'C': ("Sans décision, le CLI ne refuse pas : il applique le circuit de permission ordinaire, qui laisse "
+                  'passer un outil pré-approuvé.'),
+            'D': ("Juste : une exception ne compte pour aucune décision ; le circuit de permission ordinaire s'applique "
+                  "et l'outil pré-approuvé s'exécute. Le refus doit être un deny explicite."),
         },
         answer_key='2bd6a50b9e178151',
     ),
@@ -998,7 +1042,8 @@ BANK = [
         why={
             'A': ("Sans raison, Claude ne sait pas pourquoi l'appel échoue ni quoi faire à la place."),
             'B': ('Juste : la raison revient à Claude comme erreur ; si elle indique la voie correcte, il la prend.'),
-            'C': ("Une exception dans un hook laisse passer l'appel : c'est l'effet inverse."),
+            'C': ("Une exception dans un hook ne vaut aucune décision : l'appel suit le circuit de permission ordinaire, "
+                  "et un outil pré-approuvé s'exécute ; c'est l'effet inverse."),
             'D': ("Changer la politique pour contourner un défaut de conception n'est pas une solution."),
         },
         answer_key='58435cf710395118',
@@ -1039,7 +1084,7 @@ BANK = [
             'A': ("Dans un hook PostToolUse qui ne garde que les lignes d'erreur avant que Claude lise le résultat."),
             'B': ("Dans le prompt, en demandant à Claude d'ignorer les lignes qui ne sont pas des erreurs."),
             'C': ("Dans un hook PreToolUse qui refuse l'outil quand les journaux sont trop longs."),
-            'D': ('Nulle part : un modèle à grande fenêtre de contexte lira les 20 000 lignes sans aucune difficulté.'),
+            'D': ("Nulle part : un modèle à grande fenêtre de contexte lira les 20 000 lignes d'un seul tenant."),
         },
         why={
             'A': ("Juste : PostToolUse modifie le résultat avant qu'il entre dans le contexte ; le modèle ne lit que "
@@ -1063,7 +1108,7 @@ BANK = [
             'A': ("Celle du hook déclaré en premier dans la configuration de l'agent."),
             'B': ('Celle du hook qui a répondu le plus vite, les autres étant ignorés.'),
             'C': ("Le refus : deny l'emporte sur les autres décisions."),
-            'D': ("L'autorisation, car un allow explicite lève toutes les restrictions."),
+            'D': ("L'autorisation, car un allow explicite prend le pas sur les restrictions."),
         },
         why={
             'A': ("L'ordre de déclaration ne décide pas : une priorité fixe s'applique."),
@@ -1075,15 +1120,15 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e45',
-        title="Revue d'une grosse PR",
+        title="Revue d'une grosse pull request",
         ts='1.6',
         section='1. Douze fichiers, une seule passe',
         scenario='CI',
         link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#1.-Douze-fichiers,-une-seule-passe',
-        stem=('En CI, un agent relit une PR de quatorze fichiers en une seule passe. Certains fichiers reçoivent '
+        stem=('En CI, un agent relit une pull request de quatorze fichiers en une seule passe. Certains fichiers reçoivent '
               "une analyse fouillée, d'autres presque rien, et des bugs évidents passent. Quelle est la cause ?"),
         options={
-            'A': ('Le modèle manque de connaissances sur les langages de certains fichiers de la PR.'),
+            'A': ('Le modèle manque de connaissances sur les langages de certains fichiers de la pull request.'),
             'B': ("L'attention se dilue sur trop de fichiers à la fois ; la qualité devient inégale."),
             'C': ("Le prompt de revue n'insiste pas assez sur la rigueur attendue pour chaque fichier."),
             'D': ('La fenêtre de contexte est trop petite pour contenir les quatorze fichiers ensemble.'),
@@ -1103,7 +1148,7 @@ BANK = [
         section='2. La correction structurelle : passes locales, puis intégration',
         scenario='CI',
         link='../1.6-decomposer-une-tache/1.6-decomposer-une-tache.ipynb#2.-La-correction-structurelle-%3A-passes-locales,-puis-int%C3%A9gration',
-        stem=('Pour la même PR de quatorze fichiers, quelle organisation de la revue donne des résultats homogènes '
+        stem=('Pour la même pull request de quatorze fichiers, quelle organisation de la revue donne des résultats homogènes '
               '?'),
         options={
             'A': ('Une passe unique avec un modèle plus grand et une fenêtre de contexte plus large.'),
@@ -1133,7 +1178,7 @@ BANK = [
             'B': ('Les fautes de frappe dans les commentaires et les docstrings, que seule une relecture globale peut '
                   'repérer.'),
             'C': ("Les erreurs de syntaxe, qui n'apparaissent qu'une fois tous les fichiers réunis."),
-            'D': ("Rien : les passes locales voient déjà tout ce qu'une passe d'intégration pourrait voir."),
+            'D': ("Rien de plus : chaque passe locale décrit déjà les imports de son fichier."),
         },
         why={
             'A': ("Juste : une passe locale ne voit qu'un fichier ; les dépendances entre fichiers demandent une vue "
@@ -1154,8 +1199,8 @@ BANK = [
         stem=("Un agent doit « ajouter des tests à un module hérité ». Ce qu'il découvrira (dépendances, code mort) "
               "n'est pas connu d'avance. Quelle décomposition choisir ?"),
         options={
-            'A': ("Une chaîne fixe d'étapes écrite à l'avance, identique pour tous les modules hérités."),
-            'B': ("Un seul prompt qui demande tout d'un coup, sans étapes, pour laisser le modèle libre."),
+            'A': ("Un enchaînement fixe d'étapes écrit à l'avance, le même pour chaque module hérité."),
+            'B': ("Un seul prompt qui demande les tests d'un coup, pour laisser le modèle s'organiser."),
             'C': ("Une décomposition dynamique : cartographier d'abord, puis planifier et ajuster selon les "
                   'découvertes.'),
             'D': ("Une passe par fonction du module, sans vue d'ensemble, dans l'ordre du fichier."),
@@ -1224,16 +1269,19 @@ BANK = [
         stem=('Face à une revue inégale sur un gros changement, un manager propose de passer à un modèle dont la '
               'fenêtre de contexte est deux fois plus grande. Pourquoi cela ne suffit-il pas ?'),
         options={
-            'A': ("Le problème vient de la dilution de l'attention, pas de la place disponible dans le contexte."),
-            'B': ("Une fenêtre plus grande coûte plus cher, et c'est la seule vraie raison de refuser la proposition."),
-            'C': ('Les grands modèles lisent moins bien le code que les petits modèles spécialisés.'),
-            'D': ('Une fenêtre plus grande tronque automatiquement les fichiers les plus longs.'),
+            'A': "Le problème vient de la dilution de l'attention, pas de la place disponible dans le contexte.",
+            'B': 'Un modèle à grande fenêtre répond plus lentement : la revue dépasserait le délai accordé à la CI.',
+            'C': ("Il faudrait en plus une consigne demandant au modèle d'accorder la même attention à chaque "
+                  'fichier.'),
+            'D': 'Le changement dépasse déjà la fenêtre actuelle, et une partie resterait tronquée malgré tout.',
         },
         why={
-            'A': ("Juste : tout tenait déjà dans la fenêtre ; c'est la répartition de l'attention qu'il faut corriger."),
-            'B': ('Le coût compte, mais la raison de fond est que cela ne corrige pas le défaut.'),
-            'C': ("Ce n'est pas une question de taille de modèle : la structure de la revue est en cause."),
-            'D': ('Une fenêtre plus grande ne tronque rien ; elle ne change simplement pas le problème.'),
+            'A': ("Juste : tout tenait déjà dans la fenêtre ; c'est la répartition de l'attention qu'il faut "
+                  'corriger.'),
+            'B': "La latence peut compter, mais elle n'explique pas la revue inégale : le défaut resterait entier.",
+            'C': ("Une consigne ne change pas la façon dont l'attention se répartit sur un long contexte ; il faut "
+                  "changer la structure de la revue (une passe par fichier, puis une passe d'intégration)."),
+            'D': "Rien n'était tronqué : tout tenait déjà dans la fenêtre, et la revue était pourtant inégale.",
         },
         answer_key='746afebbbc4b8fd8',
     ),
@@ -1273,8 +1321,7 @@ BANK = [
             'A': ('Démarrer une session neuve et recoller à la main les messages importants de la veille.'),
             'B': ("Reprendre la session d'hier (resume avec son identifiant), puisque son contexte reste valide."),
             'C': ("Bifurquer la session d'hier pour garder une copie intacte avant de continuer."),
-            'D': ("Redemander toute l'analyse à zéro, car une session ne doit jamais durer plus d'une journée de "
-                  'travail.'),
+            'D': ("Refaire l'analyse à zéro dans une session neuve : une session ouverte la veille n'est plus fiable."),
         },
         why={
             'A': ("Recoller à la main est long et perd des résultats d'outils utiles."),
@@ -1321,7 +1368,7 @@ BANK = [
         options={
             'A': ("Bifurquer la session deux fois : chaque branche hérite de l'analyse et explore sa stratégie."),
             'B': ("Reprendre la même session et demander les deux stratégies l'une après l'autre."),
-            'C': ('Démarrer deux sessions neuves sans aucun contexte pour garantir leur indépendance.'),
+            'C': ('Démarrer deux sessions neuves, vides, pour que les deux pistes restent indépendantes.'),
             'D': ('Copier la transcription dans un fichier et la donner à deux agents différents.'),
         },
         why={
@@ -1365,7 +1412,7 @@ BANK = [
         stem=("Une session de recherche de trois heures est devenue trop longue. L'équipe repart d'une session "
               "neuve. Que doit contenir le résumé qui l'amorce ?"),
         options={
-            'A': ('Toute la transcription, sans coupure, pour que la nouvelle session ne perde rien du tout.'),
+            'A': ("La transcription complète de la session d'origine, pour que la nouvelle ne perde aucun détail."),
             'B': ('Les conclusions retenues avec leurs sources, les pistes écartées et ce qui reste à faire.'),
             'C': ('Uniquement la question de départ, pour laisser la nouvelle session repartir sans biais.'),
             'D': ("Les dix derniers messages, qui contiennent en général l'état le plus récent."),
@@ -1388,16 +1435,17 @@ BANK = [
         stem=("Un développeur s'étonne : après avoir fermé son terminal, il reprend une session de l'Agent SDK et "
               'retrouve toute la conversation. Où était-elle gardée ?'),
         options={
-            'A': ("Sur les serveurs d'Anthropic, qui conservent chaque conversation de l'Agent SDK."),
-            'B': ('Dans la mémoire du processus, restée active en arrière-plan après la fermeture du terminal.'),
-            'C': ('Dans le cache de prompt, qui garde les conversations pendant une heure au maximum.'),
-            'D': ('Dans un fichier de session écrit sur disque par le CLI, relu lors de la reprise.'),
+            'A': "Sur les serveurs d'Anthropic, qui conservent chaque conversation de l'Agent SDK.",
+            'B': 'Dans le dépôt du projet, dans un fichier .claude/session.json versionné avec le code.',
+            'C': 'Dans le cache de prompt, qui garde les conversations pendant une heure au maximum.',
+            'D': 'Dans un fichier de session écrit sur disque par le CLI, relu lors de la reprise.',
         },
         why={
-            'A': ("L'API est sans état : elle ne garde pas la conversation pour vous."),
-            'B': ("Le processus s'arrête avec le terminal ; rien ne reste en mémoire."),
-            'C': ('Le cache de prompt accélère un préfixe ; il ne stocke pas une conversation.'),
-            'D': ("Juste : le CLI écrit chaque session sur disque ; resume la relit et la renvoie à l'API."),
+            'A': "L'API est sans état : elle ne garde pas la conversation pour vous.",
+            'B': ('Les sessions vivent sous le dossier de configuration du CLI (~/.claude/projects/… par défaut), '
+                  'pas dans le dépôt : elles ne voyagent pas avec le code.'),
+            'C': 'Le cache de prompt accélère un préfixe ; il ne stocke pas une conversation.',
+            'D': "Juste : le CLI écrit chaque session sur disque ; resume la relit et la renvoie à l'API.",
         },
         answer_key='28b246bb77cc8700',
     ),
@@ -1412,8 +1460,8 @@ BANK = [
               "reprend la session pour vérifier. Que dire à l'agent en premier ?"),
         options={
             'A': ("Quels fichiers ont changé et en quoi, pour qu'il relise ceux-là avant de conclure."),
-            'B': ("Rien : l'agent détectera seul les différences en relisant toute la session depuis le début."),
-            'C': ("Qu'il doit oublier tout le diagnostic précédent et recommencer de zéro sans contexte."),
+            'B': ("Rien : l'agent repérera les différences en relisant l'historique de la session."),
+            'C': ("Qu'il doit mettre de côté le diagnostic précédent et recommencer l'analyse de zéro."),
             'D': ("Qu'il doit répéter son diagnostic d'origine pour confirmer qu'il reste valable."),
         },
         why={
@@ -1434,16 +1482,18 @@ BANK = [
         stem=("Un développeur bifurque une session pour tester une idée risquée ; l'essai échoue. Que devient la "
               "session d'origine ?"),
         options={
-            'A': ("Elle contient désormais aussi l'essai raté, qu'il faudra retirer à la main de l'historique."),
-            'B': ('Elle est supprimée automatiquement au moment de la bifurcation pour éviter les doublons.'),
-            'C': ("Elle reste intacte : la bifurcation a écrit une nouvelle session, qu'on peut abandonner."),
-            'D': ("Elle est verrouillée en lecture seule jusqu'à la fin de la session bifurquée."),
+            'A': "Elle contient désormais aussi l'essai raté, qu'il faudra retirer à la main de l'historique.",
+            'B': 'Elle est remplacée par la session bifurquée, qui reprend à la fois son nom et son identifiant.',
+            'C': "Elle reste intacte : la bifurcation a écrit une nouvelle session, qu'on peut abandonner.",
+            'D': 'Elle est mise en pause : la reprendre tant que la bifurcation existe provoquerait un conflit.',
         },
         why={
-            'A': ("La bifurcation écrit dans une nouvelle session ; l'originale ne reçoit rien."),
-            'B': ("Rien n'est supprimé : les deux sessions coexistent."),
-            'C': ("Juste : fork crée une branche ; l'original reste disponible pour une autre piste."),
-            'D': ("Aucun verrou : l'original peut être repris à tout moment."),
+            'A': "La bifurcation écrit dans une nouvelle session ; l'originale ne reçoit rien.",
+            'B': ('La bifurcation reprend le nom sur le CLI épinglé, mais elle reçoit un nouvel identifiant ; '
+                  "l'originale existe toujours sous le sien."),
+            'C': "Juste : fork crée une branche ; l'original reste disponible pour une autre piste.",
+            'D': ("Aucun verrou ni conflit : les deux sessions sont des fichiers distincts, l'originale se reprend à"
+                  ' tout moment.'),
         },
         answer_key='70ec905fbc73a911',
     ),
