@@ -168,6 +168,8 @@ def _say(lang: str, key: str, **values) -> str:
 
 # -- the pieces of an answer ---------------------------------------------------------------------------------
 def _json_answer(form: Form, answer: str, unknown: bool, conv: Conversation) -> str:
+    if not unknown and _is_json(answer):
+        return answer                        # the playbook already answered in JSON: its text, untouched
     found = _embedded_json(answer)
     if isinstance(found, dict) and all(k in found for k in form.keys) and (form.keys or not unknown):
         return json.dumps(found, ensure_ascii=False, indent=2)
@@ -176,6 +178,14 @@ def _json_answer(form: Form, answer: str, unknown: bool, conv: Conversation) -> 
         return json.dumps(values, ensure_ascii=False, indent=2)
     key = "answer" if form.lang == "en" else "reponse"
     return json.dumps({key: answer}, ensure_ascii=False, indent=2)
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _embedded_json(text: str) -> object:
@@ -337,6 +347,8 @@ def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
         answer = _say(lang, "unknown")
     if form.revision and not (form.options and form.tags):
         answer = f"{answer}\n{_say(lang, 'revised')}"
+    if form.json and not form.tags and not form.prefill and not unknown and _is_json(answer):
+        return reply                                       # already in the form asked
     body = _json_answer(form, answer, unknown, conv) if form.json else answer
     if form.tags:
         verdict = _choose(form)

@@ -14,16 +14,18 @@ from ._reply import FunctionPlaybook, Playbook, Reply, playbook, refusal, text  
 
 
 def decide(conv: Conversation, playbooks: list[Playbook], key: object = None) -> tuple[str, Reply]:
-    """The first playbook that recognises the conversation decides; the API's tool_choice rules apply, then the
-    form the request asks for (_form) and its thinking blocks (_thinking) — except in the graders' scripts."""
+    """The first playbook that recognises the conversation decides; the API's tool_choice rules apply, then — for
+    the general engine — the form the request asks for (_form), and thinking blocks (_thinking) unless scripted."""
     for book in playbooks:
         reply = book.respond(conv)
         if reply is not None:
             reply = constrain(conv, reply, book.name)
             if book.name != SCRIPTED:
-                from ._engine import Engine
+                from ._engine import PLAYBOOK as GENERAL, Engine
                 lang = Engine(conv).lang
-                reply = _thinking.add(conv, _form.shape(conv, reply, lang), lang, key)
+                if book.name == GENERAL.name:      # the course's scenarios write their own form, faults included
+                    reply = _form.shape(conv, reply, lang)
+                reply = _thinking.add(conv, reply, lang, key)
             return book.name, reply
     raise LookupError("no playbook answered")  # the last playbook (the general engine) always answers
 

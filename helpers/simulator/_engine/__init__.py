@@ -213,7 +213,8 @@ class Engine:
             asked.substance = "ask"
             return asked
         if plan.calls:
-            return self._calls(plan.calls)
+            batched = self._batched(plan.calls) if len(plan.calls) > 1 else None
+            return self._calls([batched] if batched else plan.calls)
         return self._finish(self._text_answer())
 
     def _calls(self, calls: list[tuple[str, dict]], lead: str | None = None) -> Reply:
@@ -391,6 +392,26 @@ class Engine:
         name = ranked[0][1]
         filled = _filling.fill(pool[name], _filling.Context(self.facts, results=self._data()), lang=self.lang)
         return say.ask_for(name, filled.missing, self.lang, {}) if filled.missing else None
+
+    def _batched(self, calls: list[tuple[str, dict]]) -> tuple[str, dict] | None:
+        """Several independent calls sent through a tool made to invoke other tools at once (a « batch_tool »
+        whose items name a tool and its arguments), when the application offers one."""
+        for name, tool in self.tools.items():
+            words = set(lex.words(str(tool.get("description") or "")))
+            if not (words & {"multiple", "several", "parallel", "simultaneously", "batch", "plusieurs", "parallele"}
+                    and words & {"tool", "tools", "outil", "outils"}):
+                continue
+            for prop, spec in _filling.properties(tool).items():
+                items = spec.get("items") if isinstance(spec, dict) and isinstance(spec.get("items"), dict) else {}
+                fields = items.get("properties") if isinstance(items.get("properties"), dict) else {}
+                named = next((f for f in fields if lex.fold(f) in ("name", "tool", "tool_name", "nom")), None)
+                args = next((f for f in fields if lex.fold(f) in ("arguments", "args", "input", "parameters",
+                                                                  "params")), None)
+                if named and args:
+                    as_text = (fields[args].get("type") or fields[args].get("types") or "string") == "string"
+                    return name, {prop: [{named: n, args: json.dumps(i, ensure_ascii=False) if as_text else i}
+                                         for n, i in calls]}
+        return None
 
     def _reply_tool(self, pool: dict[str, dict]) -> tuple[str, str] | None:
         """(name, text parameter) of a tool whose job is to send the model's words to the user."""

@@ -95,7 +95,7 @@ class Stated(Recogniser):
     kind = "stated"
     pattern = re.compile(r"(?i:\b(?:my|our|mon|ma|mes|notre|nos|the|le|la|son|sa|his|her|their)\s+)?"
                          r"(?P<name>[A-Za-zÀ-ÿ][\w'’ -]{1,30}?)\s*(?:\bis\b|\best\b|\bc'est\b|=|:)\s*"
-                         r"(?P<value>[\w@+#][^\s,;!?()«»\"]*(?:\s+[A-ZÀ-Ý][\w'-]+)*)")
+                         r"(?P<value>[\w@+#][^\s,;!?()«»\"]*?(?:\s+[A-ZÀ-Ý][a-zà-ÿ'-]+)*)(?=[.:]?(?:\s|$|[,;!?()]))")
     QUESTION = re.compile(r"(?i)^(?:quel|quelle|quels|quelles|what|which|who|whose|where|when|how|où|qui|comment|"
                           r"combien|pourquoi|why)\b")
 
@@ -157,7 +157,8 @@ def for_parameter(name: str, kind: str, text: str) -> object:
     if not meant:
         return None
     allowed = KINDS_FOR.get(kind, {"stated"})
-    for mention in mentions(text):
+    # A typed value (an id, an e-mail) before a stated one: « est C-35805. Remboursez » is C-35805.
+    for mention in sorted(mentions(text), key=lambda m: m.kind == "stated"):
         if mention.kind not in allowed:
             continue
         if not _meaning(mention.cue) & meant:
