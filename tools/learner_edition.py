@@ -24,6 +24,7 @@ LEARNER_REPOSITORY = "cours-agents-claude/cours-agents-claude-etudiant"
 BRANCH = "main"
 FILES = ["environment.yml", "requirements.txt", "pyproject.toml", "postBuild", "cours", "jupyterlab-overrides.json"]
 INSTRUCTOR_PREFIX = "9."      # notebooks/9.x: instructors' companions (the dashboard reads a gradebook)
+INSTRUCTOR_PACKAGES = {"instructor"}    # helpers/instructor/: the dashboard and what instructors export
 
 
 def notebooks(root: Path = ROOT) -> list[Path]:
@@ -73,6 +74,17 @@ devoirs rendus.
 """
 
 
+_IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints")
+
+
+def _helpers_ignored(folder: str, names: list[str]) -> set[str]:
+    """What helpers/ keeps to itself: caches, and helpers/instructor/ (the dashboard: instructors only)."""
+    ignored = set(_IGNORED(folder, names))
+    if Path(folder).resolve() == (ROOT / "helpers").resolve():
+        ignored |= {name for name in names if name in INSTRUCTOR_PACKAGES}
+    return ignored
+
+
 def build(out: Path, force: bool = False) -> Path:
     out = Path(out)
     if out.exists():
@@ -80,8 +92,7 @@ def build(out: Path, force: bool = False) -> Path:
             raise SystemExit(f"{out} existe déjà : choisissez un autre dossier, ou --force pour le remplacer.")
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    shutil.copytree(ROOT / "helpers", out / "helpers",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
+    shutil.copytree(ROOT / "helpers", out / "helpers", ignore=_helpers_ignored)
     for name in FILES:
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, out / name)
