@@ -230,3 +230,15 @@ def test_every_process_of_the_course_environment_starts_without_rfc3987_syntax()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd="/")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "None"
+
+
+def test_the_meter_says_what_it_counts_with_french_plurals(monkeypatch):
+    """Offline, « 0 requête(s) » after several requests looked broken; « 1 requêtes » was wrong French."""
+    from helpers._meter import Budget
+    monkeypatch.setenv("COURS_MODE", "hors-ligne")
+    assert str(Budget(cap_usd=0.5)).startswith("0 requête du mode réel, 0,0000 $ dépensés sur un plafond de 0,50 $")
+    assert "requêtes au simulateur sont gratuites" in str(Budget(cap_usd=0.5))
+    monkeypatch.setenv("COURS_MODE", "réel")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    assert str(Budget(cap_usd=0.5, requests=1)) == "1 requête du mode réel, 0,0000 $ dépensés sur un plafond de 0,50 $"
+    assert str(Budget(cap_usd=0.5, requests=3)).startswith("3 requêtes du mode réel")

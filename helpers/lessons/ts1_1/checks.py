@@ -216,7 +216,8 @@ def _rejection(run: Run) -> str | None:
         return "un tool_result a été placé dans un tour assistant : les résultats partent dans un message user"
     if "first message" in msg or "role" in msg:
         return f"l'historique envoyé est mal formé ({msg})"
-    return f"l'API a refusé la requête : {msg}"
+    from ...explain import rejection
+    return f"l'API a refusé la requête (400) : {rejection(msg) or msg}"
 
 
 SPLIT = ("les tool_result sont partis dans plusieurs messages user : ils doivent tous être dans UN seul message "
