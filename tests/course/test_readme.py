@@ -118,7 +118,8 @@ def disabled_extensions(port: int) -> list:
 def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_path, command, nbgrader_menus):
     """Learners get no nbgrader menus; `./cours formateur` keeps them. `--root` lets it run as root here."""
     port = free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path))
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path),
+               COURS_ECHANGE=str(tmp_path / "echange"))
     env.pop("ANTHROPIC_API_KEY", None)
     env.pop("JUPYTER_CONFIG_PATH", None)
     process = subprocess.Popen([*command, "--no-browser", f"--port={port}", "--IdentityProvider.token=verif",
@@ -139,6 +140,9 @@ def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_pa
                 f"http://127.0.0.1:{port}/api/contents/notebooks/0.0-commencer-ici.ipynb?token=verif&content=0") as r:
             assert r.status == 200
         assert ("@jupyter/nbgrader" not in disabled_extensions(port)) == nbgrader_menus
+        exchange = tmp_path / "echange"          # the instructor's JupyterLab creates the exchange, open to all
+        assert exchange.is_dir() == nbgrader_menus
+        assert not nbgrader_menus or exchange.stat().st_mode & 0o777 == 0o777
         if not nbgrader_menus:      # learners: no instructor server extension (it would create gradebook.db here)
             had_gradebook = (ROOT / "gradebook.db").exists()
             for path in ("/formgrader", "/formgrader/api/assignments", "/formgrader/manage_students"):
