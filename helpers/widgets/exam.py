@@ -229,12 +229,12 @@ class ExamView(WithFallback):
             f"Rendre la copie maintenant ?") if shown else ""
 
     def _show_results(self, text: str) -> None:
-        from IPython.display import HTML, display
+        # Set as the output's data, not captured with `with self.results:` — the countdown hands the paper in from
+        # its own thread, where a capture would land in whatever cell ran last.
         self.results_html = text
-        self.results.clear_output()
-        if text:
-            with self.results:
-                display(HTML(text))
+        self.results.outputs = ({"output_type": "display_data", "metadata": {},
+                                 "data": {"text/html": text, "text/plain": "Résultats de l'examen blanc"}},) \
+            if text else ()
 
     def submit(self) -> Outcome:
         outcome = self.state.submit()

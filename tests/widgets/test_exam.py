@@ -84,9 +84,11 @@ def test_the_view_shows_results_every_explanation_and_a_link_per_miss():
     html = view.results_html
     assert "Résultat : 0 / 30" in html and "À revoir" in html and html.count("<li><strong>A.</strong>") == 30
     assert q.link.replace("'", "&#x27;") in html
+    assert view.results.outputs[0]["data"]["text/html"] == html        # an output: JupyterLab's rendermime draws it
     assert view.exam_box.layout.display == "none" and view.again.layout.display is None
     view.restart()
     assert view.state.attempt == 2 and view.results_html == "" and view.state.outcome is None
+    assert view.results.outputs == ()
 
 
 def test_links_to_revisit_look_like_links_stay_in_the_lab_and_show_code_as_code():
