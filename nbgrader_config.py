@@ -9,12 +9,14 @@ the batch. Feedback, in French, hides the hidden tests.
 """
 import os
 import sys
+import warnings
 from pathlib import Path
 
 from nbconvert.preprocessors import ClearMetadataPreprocessor
 from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, GetGrades,
                                     IgnorePattern, LimitOutput, OverwriteKernelspec, SaveAutoGrades)
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
+from sqlalchemy.exc import SAWarning
 
 import helpers.grading
 from helpers.grading.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
@@ -26,6 +28,10 @@ c.CourseDirectory.course_id = "cours-agents-claude"
 c.CourseDirectory.source_directory = "source"
 c.CourseDirectory.release_directory = "release"
 c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+# The exchange (release → fetch, submit → collect), in one place for the command line and Formgrader alike:
+# COURS_ECHANGE names another folder. It must exist and be writable by every account (./cours formateur
+# creates it when it can, or says the sudo command); students name it in their own config (README).
+c.Exchange.root = os.environ.get("COURS_ECHANGE", "/srv/nbgrader/exchange")
 
 # French stubs in the student version.
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
@@ -49,6 +55,13 @@ c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, CSS
 # nbgrader's feedback page, translated (« Réponse de l'étudiant », « Note »…): helpers/grading/templates/retour.
 c.HTMLExporter.template_name = "retour"
 c.HTMLExporter.extra_template_basedirs = [str(Path(helpers.grading.__file__).parent / "templates")]
+
+# nbgrader 0.9 builds a new submission's rows (api.py, add_submission) and reads the assignment's notebooks before
+# adding them to the session: SQLAlchemy 2 warns during that autoflush (« Object of type <SubmittedNotebook> not in
+# session, add operation along 'Notebook.submissions' will not proceed »), then nbgrader adds them all at once.
+# Harmless (the gradebook holds every grade): this warning only is silenced, at its source.
+warnings.filterwarnings("ignore", message=r"Object of type <\w+> not in session, add operation along",
+                        category=SAWarning)
 
 # Grading never needs a key or the network: when nbgrader itself runs (not a learner's JupyterLab,
 # which may read this file too), every kernel it starts is offline, whatever the shell holds.

@@ -74,7 +74,12 @@ class Budget:
 
     def __str__(self) -> str:
         spent, cap = f"{self.spent_usd:.4f}".replace(".", ","), f"{self.cap_usd:.2f}".replace(".", ",")
-        return f"{self.requests} requête(s), {spent} $ dépensés sur un plafond de {cap} $"
+        n = self.requests
+        text = f"{n} requête{'s' if n > 1 else ''} du mode réel, {spent} $ dépensés sur un plafond de {cap} $"
+        from ._mode import OFFLINE, mode
+        if mode() == OFFLINE:     # offline requests go to the simulator: free, so not counted
+            text += " (hors ligne : les requêtes au simulateur sont gratuites et ne sont pas comptées)"
+        return text
 
 
 def _usage_from_sse(raw: bytes) -> tuple[dict, dict | None]:

@@ -128,6 +128,31 @@ _last_stderr: CliStderr | None = None
 FAIL_FAST = {"CLAUDE_CODE_MAX_RETRIES": "1", "API_TIMEOUT_MS": "7000"}
 
 
+_key_checked: set[str] = set()
+_key_refused: dict[str, str] = {}
+
+
+def _refuse_a_rejected_key(key: str) -> None:
+    """Real mode: a key the API refuses is said at once, in French, instead of after the CLI's ~20 s of retries.
+
+    One GET /v1/models per key and kernel (no token, no cost). Only a 401 stops here: a network that does not
+    answer, or anything else, is left to the CLI, whose report explain() translates as before."""
+    if key in _key_refused:
+        raise _mode.KeyProblem(_key_refused[key])
+    if key in _key_checked:
+        return
+    _key_checked.add(key)          # asked once, whatever the answer: a network that does not answer costs 5 s once
+    import anthropic
+    try:
+        anthropic.Anthropic(api_key=key, max_retries=0, timeout=5.0).models.list(limit=1)
+    except anthropic.AuthenticationError as error:
+        from .explain import explain
+        _key_refused[key] = explain(error) or "Clé refusée par l'API (401)."
+        raise _mode.KeyProblem(_key_refused[key]) from None
+    except Exception:  # noqa: BLE001 - not a verdict on the key: the CLI will say what happens
+        return
+
+
 def cli_report() -> str | None:
     """Ce que le CLI a signalé lors de la dernière exécution (résumé en français), s'il a signalé quelque chose."""
     return _last_stderr.summary() if _last_stderr else None
@@ -152,6 +177,7 @@ def agent_options(*, offline: bool = False, **kwargs):
     real = not offline and mode() == _mode.REAL
     if real:
         env["ANTHROPIC_API_KEY"] = _mode.api_key()
+        _refuse_a_rejected_key(env["ANTHROPIC_API_KEY"])
         env.update(FAIL_FAST)
         kwargs.setdefault("max_budget_usd", budget().cap_usd)
     else:

@@ -117,10 +117,54 @@ def _by_status(status: int, api_message: str, request_id: str, retry_after: str,
         return (f"Erreur côté serveur ({status} api_error), {tried}. "
                 f"Réessayez plus tard.{ref}")
     if status == 400:
-        return (f"Requête refusée (400 invalid_request_error) : {api_message}\nC'est la forme de la requête qui "
+        french = rejection(api_message)
+        said = f"{french}.\nTexte de l'API : {api_message}" if french else api_message
+        return (f"Requête refusée (400 invalid_request_error) : {said}\nC'est la forme de la requête qui "
                 f"pose problème, pas le réseau : réessayer ne servira à rien. Relisez l'historique envoyé "
                 f"(ordre des rôles, un tool_result par tool_use, tous dans UN message user, en premier).{ref}")
     return f"Erreur de l'API ({status}) : {api_message}{ref}"
+
+
+# The 400s of the Messages API (the simulator's wording is the API's), read back in French: what was sent, which rule.
+_REJECTIONS = [
+    (r"messages\.(?P<i>\d+): all messages must have non-empty content except for the optional final assistant message",
+     "messages[{i}] est vide : seul le dernier message, s'il vient de l'assistant, peut l'être. Le plus souvent, la "
+     "boucle a continué alors qu'aucun outil n'était demandé (stop_reason end_turn ou stop_sequence : la réponse est "
+     "finie) et a envoyé un message user sans aucun tool_result"),
+    (r"messages\.(?P<i>\d+)\.content\.(?P<j>\d+): unexpected `tool_use_id` found in `tool_result` blocks: (?P<id>[^.\s]+)",
+     "le bloc {j} de messages[{i}] est un tool_result dont le tool_use_id ({id}) ne correspond à aucun tool_use du "
+     "tour assistant qui le précède : chaque résultat reprend l'id de l'appel auquel il répond"),
+    (r"messages\.(?P<i>\d+): Did not find (?P<n>\d+) `tool_result` block\(s\) at the beginning of this message",
+     "messages[{i}] doit commencer par les {n} tool_result qui répondent aux tool_use du tour précédent : les "
+     "résultats viennent en premier, du texte peut les suivre, jamais les précéder"),
+    (r"messages\.(?P<i>\d+): `tool_use` ids were found without `tool_result` blocks immediately after: (?P<ids>[^.]+)",
+     "des tool_use de messages[{i}] ({ids}) n'ont pas de tool_result dans le message user qui suit : chaque appel "
+     "demandé reçoit son résultat, même en erreur (is_error), dans UN message user"),
+    (r"messages\.(?P<i>\d+)\.content\.(?P<j>\d+): `(?P<kind>\w+)` blocks are only allowed in `(?P<role>user|assistant)` messages",
+     "le bloc {j} de messages[{i}] est un {kind}, permis seulement dans un message {role}"),
+    (r"Requests which include `tool_use` or `tool_result` blocks must define tools",
+     "l'historique contient des tool_use ou des tool_result, mais la requête ne définit pas tools : renvoyez la "
+     "liste d'outils à chaque requête"),
+    (r'messages: first message must use the "user" role', "le premier message doit être celui de l'utilisateur (user)"),
+    (r"messages\.(?P<i>\d+)\.role: Input should be 'user' or 'assistant'",
+     "le rôle de messages[{i}] doit être user ou assistant"),
+    (r"messages: at least one message is required", "la liste messages est vide"),
+    (r"max_tokens: (?P<a>\d+) > (?P<b>\d+), which is the maximum allowed number of output tokens for (?P<m>\S+)",
+     "max_tokens vaut {a}, plus que les {b} jetons de sortie que permet {m}"),
+    (r"Tool '(?P<name>[^']+)' not found in provided tools", "tool_choice nomme l'outil {name}, absent de tools"),
+    (r"tools: Tool names must be unique", "deux outils de tools portent le même nom"),
+    (r"^(?P<field>[\w.]+): Field required", "le champ {field} manque"),
+    (r"There was an error parsing the body of your request", "le corps de la requête n'est pas du JSON valide"),
+]
+
+
+def rejection(api_message: str) -> str | None:
+    """Une erreur 400 de l'API, dite en français (ce qui a été envoyé, quelle règle) ; None si elle est inconnue."""
+    for pattern, french in _REJECTIONS:
+        found = re.search(pattern, api_message or "")
+        if found:
+            return french.format(**found.groupdict())
+    return None
 
 
 def _retries_taken(exc) -> int:

@@ -49,6 +49,13 @@ def _describe(message: object) -> str:
         cost = f"{message.total_cost_usd:.4f} $".replace(".", ",") if message.total_cost_usd is not None else "coût inconnu"
         if mode() == "hors-ligne":
             cost += " (fictif : hors ligne)"
+        if getattr(message, "is_error", False):
+            # The CLI ends a run whose API call failed with subtype "success" and is_error: not a success.
+            status = getattr(message, "api_error_status", None)
+            why = {401: "clé refusée (401)", 403: "accès refusé (403)", 429: "limite de débit (429)",
+                   529: "API surchargée (529)"}.get(status, f"erreur {status} de l'API" if status else message.subtype)
+            return (f"🏁 fin EN ERREUR : {why} · {message.num_turns} tour(s) · {cost} · "
+                    f"session {message.session_id[:8]}… (l'explication suit)")
         return (f"🏁 fin : {message.subtype} · {message.num_turns} tour(s) · {cost} · "
                 f"session {message.session_id[:8]}…")
     if isinstance(message, SystemMessage):

@@ -26,8 +26,8 @@ BEGIN, END = "<!-- binder:début (généré par tools/binder.py) -->", "<!-- bin
 BADGE = "https://mybinder.org/badge_logo.svg"
 
 
-def url(path: str | None = None) -> str:
-    base = f"https://mybinder.org/v2/gh/{REPOSITORY}/{BRANCH}"
+def url(path: str | None = None, repository: str | None = None) -> str:
+    base = f"https://mybinder.org/v2/gh/{repository or REPOSITORY}/{BRANCH}"
     return base + (f"?urlpath={quote('lab/tree/' + path, safe='/')}" if path else "?urlpath=lab")
 
 

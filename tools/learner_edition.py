@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/learner_edition.py /chemin/edition-etudiant     # build (the folder must not exist)
     .venv/bin/python tools/learner_edition.py /chemin/edition-etudiant --force
+    .venv/bin/python tools/learner_edition.py /chemin/edition-etudiant --repository MOI/mon-cours   # your own badges
 
 This repository holds source/ (solutions and hidden tests), tests/ (correct solutions, hostile
 submissions) and the grading configuration: publishing it gives the answers away. The learner
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -24,6 +26,7 @@ LEARNER_REPOSITORY = "cours-agents-claude/cours-agents-claude-etudiant"
 BRANCH = "main"
 FILES = ["environment.yml", "requirements.txt", "pyproject.toml", "postBuild", "cours", "jupyterlab-overrides.json"]
 INSTRUCTOR_PREFIX = "9."      # notebooks/9.x: instructors' companions (the dashboard reads a gradebook)
+INSTRUCTOR_PACKAGES = {"instructor"}    # helpers/instructor/: the dashboard and what instructors export
 
 
 def notebooks(root: Path = ROOT) -> list[Path]:
@@ -42,10 +45,11 @@ def _clean(nb_path: Path, target: Path) -> None:
     target.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n")
 
 
-def readme() -> str:
+def readme(repository: str = LEARNER_REPOSITORY) -> str:
     import binder
     rows = "\n".join(f"| {binder.title(p)} | `{p.relative_to(ROOT).as_posix()}` | "
-                     f"[![Binder]({binder.BADGE})]({binder.url(p.relative_to(ROOT).as_posix())}) |" for p in notebooks())
+                     f"[![Binder]({binder.BADGE})]({binder.url(p.relative_to(ROOT).as_posix(), repository)}) |"
+                     for p in notebooks())
     return f"""# Architecture d'agents avec Claude — édition étudiant
 
 Un cours en français, dans JupyterLab, sur le domaine 1 de l'examen Claude Certified Architect
@@ -57,11 +61,16 @@ hors ligne. Le bouton « Vérifier » de chaque exercice vous dit, règle par r�
 
 ## Sans rien installer
 
-[![Binder]({binder.BADGE})]({binder.url()}) — le cours entier dans JupyterLab.
+[![Binder]({binder.BADGE})]({binder.url(None, repository)}) — le cours entier dans JupyterLab.
 
 | notebook | fichier | lancer |
 | --- | --- | --- |
 {rows}
+
+Sur Binder, votre session s'arrête après 10 minutes sans activité (et au plus tard après quelques heures) :
+ce que vous n'avez pas téléchargé est perdu. Enregistrez (Ctrl-S) puis téléchargez vos notebooks
+(*Fichier › Télécharger*) avant de partir ; au retour, rouvrez le lien et déposez-les dans JupyterLab
+(bouton « Téléverser »). La première ouverture construit l'environnement et peut prendre plusieurs minutes.
 
 ## Sur votre machine
 
@@ -73,21 +82,31 @@ devoirs rendus.
 """
 
 
-def build(out: Path, force: bool = False) -> Path:
+_IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints")
+
+
+def _helpers_ignored(folder: str, names: list[str]) -> set[str]:
+    """What helpers/ keeps to itself: caches, and helpers/instructor/ (the dashboard: instructors only)."""
+    ignored = set(_IGNORED(folder, names))
+    if Path(folder).resolve() == (ROOT / "helpers").resolve():
+        ignored |= {name for name in names if name in INSTRUCTOR_PACKAGES}
+    return ignored
+
+
+def build(out: Path, force: bool = False, repository: str = LEARNER_REPOSITORY) -> Path:
     out = Path(out)
     if out.exists():
         if not force:
             raise SystemExit(f"{out} existe déjà : choisissez un autre dossier, ou --force pour le remplacer.")
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    shutil.copytree(ROOT / "helpers", out / "helpers",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
+    shutil.copytree(ROOT / "helpers", out / "helpers", ignore=_helpers_ignored)
     for name in FILES:
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, out / name)
     for nb in notebooks():
         _clean(nb, out / nb.relative_to(ROOT))
-    (out / "README.md").write_text(readme())
+    (out / "README.md").write_text(readme(repository))
     (out / ".gitignore").write_text(".venv/\n__pycache__/\n*.egg-info/\n.ipynb_checkpoints/\n")
     return out
 
@@ -96,9 +115,15 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Construit l'édition étudiant du cours (sans corrigés).")
     parser.add_argument("out", type=Path, help="dossier à créer (un dépôt Binder valide)")
     parser.add_argument("--force", action="store_true", help="remplacer le dossier s'il existe")
+    parser.add_argument("--repository", default=LEARNER_REPOSITORY, metavar="PROPRIETAIRE/NOM",
+                        help=f"le dépôt GitHub où vous la publiez : ses badges Binder y mènent (défaut : "
+                             f"{LEARNER_REPOSITORY})")
     args = parser.parse_args(argv)
-    out = build(args.out, args.force)
-    print(f"Édition étudiant écrite dans {out} : publiez-la comme {LEARNER_REPOSITORY} (branche {BRANCH}).")
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}", args.repository):
+        parser.error(f"--repository attend PROPRIETAIRE/NOM (un dépôt GitHub), pas {args.repository!r}")
+    out = build(args.out, args.force, args.repository)
+    print(f"Édition étudiant écrite dans {out} : publiez-la sur GitHub comme {args.repository} (branche {BRANCH}) ;"
+          f" ses badges Binder y mènent.")
     return 0
 
 

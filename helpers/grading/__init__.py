@@ -8,7 +8,7 @@
 - atelier.py    one zygote per grading process (zygote.py, inside the sandbox) that forks every
                 kernel (a jupyter_client provisioner) and player (player.py); forwarder.py: the
                 judge's simulator seen from a sandbox, with limits on every request
-- cohort.py     parallel and sharded grading; dashboard.py: the instructor's dashboard data
+- cohort.py     parallel and sharded grading (the dashboard lives in helpers/instructor/)
 
 It imports the lessons' registry and checks (lessons, widgets, clients, simulator); only
 nbgrader_config.py, the hidden test cells (`grade`, `partial`) and instructors' tools import it.

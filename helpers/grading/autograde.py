@@ -302,9 +302,14 @@ class ApplyVerdicts(NbGraderPreprocessor):
             answers = verdicts.answers_from_source(solutions.get(name, ""), name)
             report = verdicts.quiz_report(exercise, answers, verdicts.answers_from_source(test_source, "CORRIGE"))
             if answers is None:
-                report.criteria = [Criterion(c.key, c.rule, c.points, False,
-                                             f"{name} doit être un dict littéral de lettres, par exemple "
-                                             f'{{"q1": "A", …}}') for c in report.criteria]
+                from ..lessons._stubs import STUB_RAISE
+                source = "\n".join(line for line in solutions.get(name, "").splitlines()
+                                    if line.strip() and not line.strip().startswith("#"))
+                detail = ("pas de réponse (la cellule des réponses est restée telle que distribuée)"
+                          if source.strip() in ("", STUB_RAISE) else
+                          f"réponses illisibles : {name} doit être un dict de lettres écrit tel quel, par exemple "
+                          f'{{"q1": "A", …}}')
+                report.criteria = [Criterion(c.key, c.rule, c.points, False, detail) for c in report.criteria]
             return report
         cells, secret, workdir = service
         try:

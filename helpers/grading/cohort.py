@@ -229,7 +229,16 @@ def main(argv: list[str] | None = None) -> int:
     if not (root / "nbgrader_config.py").exists():
         print(f"nbgrader_config.py introuvable dans {root.resolve()} : lancez la commande depuis la racine du cours.")
         return 2
-    names = list(args.assignments) + [a for a in course_assignments(root) if args.tous and a not in args.assignments]
+    known = course_assignments(root)
+    names = []
+    for name in args.assignments:                 # « 1.1 » is 1.1-boucles-agentiques; an unknown name is said so
+        matches = [a for a in known if a == name] or [a for a in known if a.startswith(name.rstrip("-") + "-")]
+        if len(matches) != 1:
+            print(f"Devoir inconnu : {name}. Les devoirs de ce cours (dossiers de source/) : "
+                  f"{', '.join(known) or 'aucun'}.")
+            return 2
+        names.append(matches[0])
+    names += [a for a in known if args.tous and a not in names]
     if not names:
         print("Quel devoir noter ? Donnez son nom (par exemple 1.1-boucles-agentiques) ou --tous.")
         return 2

@@ -125,6 +125,21 @@ def exam_scale_html(score: int, total: int) -> str:
             "revoyez chaque énoncé marqué « à revoir ».</p>")
 
 
+LINK_STYLE = "color:#1a5fb4;text-decoration:underline"
+
+
+def _title(text: str) -> str:
+    """A lesson heading as HTML: escaped, `code` spans shown as code (not as raw backticks)."""
+    parts = html.escape(text).split("`")
+    return "".join(f"<code>{part}</code>" if i % 2 else part for i, part in enumerate(parts))
+
+
+def revisit_link(q: ExamQuestion) -> str:
+    """A link to the lesson's section. No target: in JupyterLab, a relative link in an output opens the notebook
+    in the same JupyterLab (a new tab of the lab, not of the browser) and scrolls to the heading."""
+    return f"<a href='{html.escape(q.link)}' style='{LINK_STYLE}'>{q.ts} · {_title(q.section)}</a>"
+
+
 def results_html(outcome: Outcome, total: int) -> str:
     """The score per task statement, then every question: answer, explanation of each option, link if missed."""
     rows = "".join(
@@ -138,8 +153,7 @@ def results_html(outcome: Outcome, total: int) -> str:
              exam_scale_html(outcome.score, total),
              "<table><tr><th>Énoncé de tâche</th><th>Bonnes réponses</th><th></th></tr>" + rows + "</table>"]
     if outcome.misses:
-        links = "".join(f"<li>{html.escape(q.id)} ({q.ts}) — <a href='{html.escape(q.link)}' target='_blank'>"
-                        f"{q.ts} · {html.escape(q.section)}</a></li>" for q in outcome.misses)
+        links = "".join(f"<li>{html.escape(q.id)} ({q.ts}) — {revisit_link(q)}</li>" for q in outcome.misses)
         parts.append(f"<h4>À revoir</h4><ul>{links}</ul>")
     for q, chosen, right in outcome.verdicts:
         mark = "✅" if right else "❌"
@@ -147,8 +161,7 @@ def results_html(outcome: Outcome, total: int) -> str:
         said = f"vous avez choisi {chosen}" if chosen else "pas de réponse"
         why = "".join(f"<li><strong>{k}.</strong> {html.escape(q.options[k])}<br><em>{html.escape(q.why[k])}</em>"
                       f"</li>" for k in LETTERS)
-        revisit = "" if right else (f"<p>À revoir : <a href='{html.escape(q.link)}' target='_blank'>"
-                                    f"{q.ts} · {html.escape(q.section)}</a></p>")
+        revisit = "" if right else f"<p>À revoir : {revisit_link(q)}</p>"
         parts.append(f"<div class='cours-examen-corrige' style='margin:10px 0;border-top:1px solid #ccc'>"
                      f"<p>{mark} <strong>{html.escape(q.id)}</strong> ({q.ts}, {html.escape(q.scenario)}) — "
                      f"{html.escape(q.stem)}</p><p>{said} ; la bonne réponse est {good}.</p><ul>{why}</ul>"
@@ -176,14 +189,24 @@ class ExamView(WithFallback):
         self.next = _button("Suivante", icon="arrow-right")
         self.finish = _button("Terminer l'examen", button_style="primary")
         self.again = _button("Nouvelle tentative", icon="refresh")
-        self.results = widgets.HTML()
+        # Asked before handing in a paper with unanswered questions (the countdown hands it in without asking).
+        self.confirm_text = widgets.HTML()
+        self.confirm_yes = _button("Oui, rendre ma copie", button_style="warning")
+        self.confirm_no = _button("Continuer l'examen", icon="arrow-left")
+        self.confirm = widgets.VBox([self.confirm_text, widgets.HBox([self.confirm_yes, self.confirm_no])])
+        self.confirm_yes.on_click(lambda _: self.submit())
+        self.confirm_no.on_click(lambda _: self._ask(False))
+        # The results are an output (rendered by JupyterLab's rendermime, which opens relative links in the lab
+        # itself and scrolls to their heading); results_html keeps the same HTML as text.
+        self.results = widgets.Output()
+        self.results_html = ""
         self.choice.observe(self._chosen, names="value")
         self.previous.on_click(lambda _: self.go(self.position - 1))
         self.next.on_click(lambda _: self.go(self.position + 1))
-        self.finish.on_click(lambda _: self.submit())
+        self.finish.on_click(lambda _: self.finish_clicked())
         self.again.on_click(lambda _: self.restart())
         self.exam_box = widgets.VBox([self.progress, self.question, self.choice,
-                                      widgets.HBox([self.previous, self.next, self.finish])])
+                                      widgets.HBox([self.previous, self.next, self.finish]), self.confirm])
         super().__init__([self.timer, self.exam_box, self.results, self.again])
         self._clock = clock
         self.restart()
@@ -192,7 +215,8 @@ class ExamView(WithFallback):
     def restart(self) -> None:
         self.state.start()
         self.position = 0
-        self.results.value = ""
+        self._show_results("")
+        self._ask(False)
         self.exam_box.layout.display = None
         self.again.layout.display = "none"
         self.draw()
@@ -203,12 +227,37 @@ class ExamView(WithFallback):
         self.position = max(0, min(len(self.state.drawn) - 1, index))
         self.draw()
 
+    def finish_clicked(self) -> Outcome | None:
+        """« Terminer l'examen »: at once when every question has an answer, otherwise after a confirmation."""
+        missing = len(self.state.drawn) - len(self.state.answers)
+        if missing > 0:
+            self._ask(True, missing)
+            return None
+        return self.submit()
+
+    def _ask(self, shown: bool, missing: int = 0) -> None:
+        self.confirm.layout.display = None if shown else "none"
+        self.finish.disabled = shown
+        self.confirm_text.value = readable(
+            f"<strong>{missing} question{'s' if missing > 1 else ''} sans réponse</strong> sur {len(self.state.drawn)} : "
+            f"{'elles compteront' if missing > 1 else 'elle comptera'} comme fausse{'s' if missing > 1 else ''}. "
+            f"Rendre la copie maintenant ?") if shown else ""
+
+    def _show_results(self, text: str) -> None:
+        # Set as the output's data, not captured with `with self.results:` — the countdown hands the paper in from
+        # its own thread, where a capture would land in whatever cell ran last.
+        self.results_html = text
+        self.results.outputs = ({"output_type": "display_data", "metadata": {},
+                                 "data": {"text/html": text, "text/plain": "Résultats de l'examen blanc"}},) \
+            if text else ()
+
     def submit(self) -> Outcome:
         outcome = self.state.submit()
+        self._ask(False)
         self.exam_box.layout.display = "none"
         self.again.layout.display = None
         self.timer.value = readable(f"<strong>Examen terminé</strong> (tentative {self.state.attempt}).")
-        self.results.value = readable(results_html(outcome, len(self.state.drawn)))
+        self._show_results(readable(results_html(outcome, len(self.state.drawn))))
         return outcome
 
     def _chosen(self, change) -> None:

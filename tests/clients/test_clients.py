@@ -230,3 +230,53 @@ def test_every_process_of_the_course_environment_starts_without_rfc3987_syntax()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd="/")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "None"
+
+
+def test_the_meter_says_what_it_counts_with_french_plurals(monkeypatch):
+    """Offline, « 0 requête(s) » after several requests looked broken; « 1 requêtes » was wrong French."""
+    from helpers._meter import Budget
+    monkeypatch.setenv("COURS_MODE", "hors-ligne")
+    assert str(Budget(cap_usd=0.5)).startswith("0 requête du mode réel, 0,0000 $ dépensés sur un plafond de 0,50 $")
+    assert "requêtes au simulateur sont gratuites" in str(Budget(cap_usd=0.5))
+    monkeypatch.setenv("COURS_MODE", "réel")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    assert str(Budget(cap_usd=0.5, requests=1)) == "1 requête du mode réel, 0,0000 $ dépensés sur un plafond de 0,50 $"
+    assert str(Budget(cap_usd=0.5, requests=3)).startswith("3 requêtes du mode réel")
+
+
+def test_real_mode_with_a_refused_key_says_so_before_the_agent_sdk_starts(monkeypatch):
+    """A bad key made Agent SDK cells wait ~20 s (the CLI's retries) then print « fin : success »: now
+    agent_options() asks the API once (GET /v1/models, no token) and a 401 is said at once, in French."""
+    import time
+    from helpers import clients
+    from helpers._mode import KeyProblem
+    from helpers.simulator import REJECTED_KEY, Simulator
+    sim = Simulator().start()
+    try:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", sim.base_url)
+        monkeypatch.setenv("COURS_MODE", "réel")
+        monkeypatch.setenv("ANTHROPIC_API_KEY", REJECTED_KEY)
+        monkeypatch.setattr(clients, "_key_checked", set())
+        monkeypatch.setattr(clients, "_key_refused", {})
+        started = time.monotonic()
+        with pytest.raises(KeyProblem, match="Clé refusée par l'API"):
+            clients.agent_options()
+        with pytest.raises(KeyProblem, match="Clé refusée par l'API"):
+            clients.agent_options()                                     # said again, without asking again
+        assert time.monotonic() - started < 5
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-une-cle-acceptee")
+        assert clients.agent_options().env["ANTHROPIC_API_KEY"] == "sk-ant-une-cle-acceptee"
+        assert "sk-ant-une-cle-acceptee" in clients._key_checked          # asked once per key and kernel
+    finally:
+        sim.stop()
+
+
+def test_a_run_that_ended_on_an_api_error_is_not_narrated_as_a_success():
+    from claude_agent_sdk import ResultMessage
+    from helpers.narrate import describe
+    failed = ResultMessage(subtype="success", duration_ms=1, duration_api_ms=1, is_error=True, num_turns=1,
+                           session_id="abcdef0123456789", api_error_status=401)
+    assert "fin EN ERREUR : clé refusée (401)" in describe(failed) and "fin : success" not in describe(failed)
+    ok = ResultMessage(subtype="success", duration_ms=1, duration_api_ms=1, is_error=False, num_turns=2,
+                       session_id="abcdef0123456789")
+    assert "fin : success" in describe(ok)

@@ -130,3 +130,25 @@ def test_in_a_kernel_in_real_mode_the_banner_and_the_budget_load_without_a_circu
     assert not [o for o in first if o["output_type"] == "error"], first
     assert "Mode réel" in first[0]["data"]["text/plain"]
     assert any("Que se passe-t-il" in o.get("data", {}).get("text/html", "") for o in second), second
+
+
+def test_the_api_s_400s_are_read_back_in_french_what_was_sent_and_which_rule():
+    """A loop that goes on after stop_sequence sent an empty user message: the report quoted the API in English."""
+    from helpers.explain import rejection
+    assert rejection("messages.4: all messages must have non-empty content except for the optional final "
+                     "assistant message").startswith("messages[4] est vide : seul le dernier message")
+    assert "tool_use_id (toolu_9)" in rejection("messages.2.content.0: unexpected `tool_use_id` found in "
+                                                "`tool_result` blocks: toolu_9. Each `tool_result` block must …")
+    assert rejection("messages.3: Did not find 2 `tool_result` block(s) at the beginning of this message. …") \
+        .startswith("messages[3] doit commencer par les 2 tool_result")
+    assert rejection("max_tokens: Field required") == "le champ max_tokens manque"
+    assert rejection("something new the API says") is None
+
+
+def test_a_loop_that_goes_on_after_stop_sequence_is_told_in_french():
+    from helpers.lessons.ts1_1.checks import _rejection
+    from types import SimpleNamespace
+    run = SimpleNamespace(exchanges=[SimpleNamespace(status=400, error_message=(
+        "messages.4: all messages must have non-empty content except for the optional final assistant message"))])
+    said = _rejection(run)
+    assert said.startswith("l'API a refusé la requête (400) : messages[4] est vide") and "must" not in said

@@ -10,13 +10,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HELPERS = ROOT / "helpers"
-PACKAGES = ("simulator", "widgets", "lessons", "grading", "kernel")
+PACKAGES = ("simulator", "widgets", "lessons", "grading", "instructor", "kernel")
 # What each package may import from the rest of helpers (besides itself).
 ALLOWED = {
     "simulator": set(),
     "widgets": {"simulator", "clients"},
     "lessons": {"simulator", "clients", "widgets"},
     "grading": {"simulator", "clients", "widgets", "lessons"},
+    "instructor": {"simulator", "clients", "widgets", "lessons", "grading"},
     "kernel": set(),            # the zygote must hold third-party code only
 }
 CLIENT_MODULES = {"clients", "_mode", "_meter", "explain", "narrate"}

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -48,10 +49,36 @@ def test_help_lists_the_commands():
     assert "./cours formateur" in done.stderr and "./cours --root" in done.stderr
 
 
+def test_help_lists_what_passes_to_jupyterlab_and_the_environment_variables():
+    done = run("./cours", "--help")
+    for option in ("--no-browser", "--port=", "--ServerApp.ip", "pytest"):
+        assert option in done.stderr, option
+    script = (ROOT / "cours").read_text()
+    for variable in ("ANTHROPIC_API_KEY", "COURS_MODELE", "COURS_BUDGET_USD", "COURS_NOYAU_ORDINAIRE", "COURS_ECHANGE",
+                     "COURS_ATELIER", "COURS_RACINE"):
+        assert variable in done.stderr, variable
+    assert "COURS_ECHANGE" in script
+
+
+def test_as_root_it_refuses_before_installing_anything(tmp_path):
+    """A fresh clone, as root: the refusal comes at once, not after a minute of pip (no .venv created)."""
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    for name in ("cours", "requirements.txt", "pyproject.toml"):
+        (clone / name).write_bytes((ROOT / name).read_bytes())
+    (clone / "cours").chmod(0o755)
+    for command in (["./cours", "--no-browser"], ["./cours", "formateur"]):
+        started = time.monotonic()
+        done = subprocess.run(command, cwd=clone, capture_output=True, text=True, timeout=60,
+                              env=dict(os.environ, **pretend_root(tmp_path)))
+        assert done.returncode == 1 and "./cours --root" in done.stderr, done.stderr
+        assert not (clone / ".venv").exists() and time.monotonic() - started < 10
+
+
 def pretend_root(tmp_path: Path) -> dict:
     """A PATH where `id -u` answers 0, whoever runs the tests."""
     fake = tmp_path / "bin"
-    fake.mkdir()
+    fake.mkdir(exist_ok=True)
     (fake / "id").write_text('#!/bin/sh\n[ "$1" = "-u" ] && { echo 0; exit 0; }\nexec /usr/bin/id "$@"\n')
     (fake / "id").chmod(0o755)
     return {"PATH": f"{fake}{os.pathsep}{os.environ['PATH']}"}
@@ -91,7 +118,8 @@ def disabled_extensions(port: int) -> list:
 def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_path, command, nbgrader_menus):
     """Learners get no nbgrader menus; `./cours formateur` keeps them. `--root` lets it run as root here."""
     port = free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path))
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path),
+               COURS_ECHANGE=str(tmp_path / "echange"))
     env.pop("ANTHROPIC_API_KEY", None)
     env.pop("JUPYTER_CONFIG_PATH", None)
     process = subprocess.Popen([*command, "--no-browser", f"--port={port}", "--IdentityProvider.token=verif",
@@ -112,6 +140,19 @@ def test_the_open_command_starts_jupyterlab_offline_on_the_start_notebook(tmp_pa
                 f"http://127.0.0.1:{port}/api/contents/notebooks/0.0-commencer-ici.ipynb?token=verif&content=0") as r:
             assert r.status == 200
         assert ("@jupyter/nbgrader" not in disabled_extensions(port)) == nbgrader_menus
+        exchange = tmp_path / "echange"          # the instructor's JupyterLab creates the exchange, open to all
+        assert exchange.is_dir() == nbgrader_menus
+        assert not nbgrader_menus or exchange.stat().st_mode & 0o777 == 0o777
+        if not nbgrader_menus:      # learners: no instructor server extension (it would create gradebook.db here)
+            had_gradebook = (ROOT / "gradebook.db").exists()
+            for path in ("/formgrader", "/formgrader/api/assignments", "/formgrader/manage_students"):
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}?token=verif", timeout=10) as r:
+                        status = r.status
+                except urllib.error.HTTPError as error:
+                    status = error.code
+                assert status == 404, (path, status)
+            assert (ROOT / "gradebook.db").exists() == had_gradebook
     finally:
         os.killpg(process.pid, 15)
         process.wait(timeout=30)

@@ -132,3 +132,17 @@ def test_building_twice_needs_force(edition):
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "learner_edition.py"), str(edition)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "--force" in (done.stdout + done.stderr)
+
+
+def test_an_instructor_s_own_publication_gets_its_own_badges(tmp_path):
+    """`--repository OWNER/NAME`: the edition's Binder badges lead to the instructor's own copy on GitHub."""
+    out = tmp_path / "mienne"
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "learner_edition.py"), str(out), "--repository",
+                           "ecole-exemple/agents-claude-2027"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "ecole-exemple/agents-claude-2027" in done.stdout, done.stderr
+    links = re.findall(r"\((https://mybinder\.org/v2/gh/[^)]+)\)", (out / "README.md").read_text())
+    assert len(links) > 5 and all("/gh/ecole-exemple/agents-claude-2027/main" in link for link in links)
+    assert "10 minutes sans activité" in (out / "README.md").read_text()
+    bad = subprocess.run([sys.executable, str(ROOT / "tools" / "learner_edition.py"), str(tmp_path / "x"),
+                          "--repository", "pas un dépôt"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "PROPRIETAIRE/NOM" in bad.stderr

@@ -248,12 +248,14 @@ def test_hide_hidden_tests_also_covers_what_this_course_does_not_do_yet(cycle):
 
 
 @pytest.mark.parametrize("who", list(STUDENTS))
-def test_report_lines_fit_the_page(cycle, who):
-    """A criterion's observation comes after its rule: a line running off the page would hide it."""
-    lines = visible(feedback(cycle, who)).splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("[Vérification 1.1.a]"))
-    report = lines[start:next(i for i in range(start, len(lines)) if lines[i].startswith("Out["))]
-    assert len(report) > 3 and max(len(line.rstrip()) for line in report) <= 100, report
+def test_reports_are_the_table_learners_see_with_verifier(cycle, who):
+    """A criterion's observation comes after its rule: a table row per rule (✅ réussi / ❌ à revoir), no
+    monospace dump running off the page, no « Out[ ]: 0.0 » under it (the score is in the heading)."""
+    page = feedback(cycle, who)
+    assert page.count('class="cours-verification"') == 2
+    assert "réussi" in page or "à revoir" in page
+    assert not re.search(r"<pre>\s*\[Vérification", page)
+    assert not re.search(r"\d\.\d / \d+\.\d", visible(page))        # 0,5 / 10, never 0.5 / 10.0
 
 
 @pytest.mark.parametrize("who", list(STUDENTS))

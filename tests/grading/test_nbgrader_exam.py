@@ -63,7 +63,7 @@ def test_the_feedback_names_the_task_statement_and_explains_every_option(course)
 
 
 def test_the_dashboard_shows_which_task_statement_the_group_fails(course):
-    from helpers.grading import dashboard
+    from helpers.instructor import dashboard
     summary = dashboard.task_statement_summary(dashboard.load(course)).set_index("task_statement")
     # 5 copies; 1.2 has two questions: q2 and q8 missed by one copy, plus the two zero copies.
     assert summary.loc["1.2", "answers"] == 10 and summary.loc["1.2", "wrong"] == 2 + 4

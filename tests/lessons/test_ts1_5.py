@@ -89,3 +89,23 @@ def test_end_to_end_through_the_real_cli_discriminates():
 def test_malformed_hooks_mapping_is_explained():
     report = check_1_5.check_end_to_end({"PreToolUse": [h.block_large_refunds]})
     assert report.score == 0 and "HookMatcher" in str(report)
+
+
+def test_a_hook_that_raises_is_told_the_lesson_s_point_and_a_stub_is_told_it_is_not_written():
+    """A raising hook decides nothing and the CLI lets the call through: the report says so (the refund would run)."""
+    import helpers
+
+    async def compares_text(input_data, tool_use_id, context):
+        if input_data["tool_input"]["amount"] > 500:
+            return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                           "permissionDecisionReason": "Appelez escalate_to_human."}}
+        return {}
+
+    async def stub(input_data, tool_use_id, context):
+        raise NotImplementedError()
+
+    text = str(helpers.verify("1.5.a", 500, compares_text))
+    assert "le hook a levé TypeError" in text and "le remboursement serait exécuté" in text
+    stubbed = str(helpers.verify("1.5.a", 500, stub))
+    assert "le hook n'est pas encore écrit (il lève NotImplementedError pour amount" in stubbed
+    assert "serait exécuté" not in stubbed

@@ -81,12 +81,45 @@ def test_the_view_shows_results_every_explanation_and_a_link_per_miss():
     view.go(1)
     assert view.choice.value is None and "Question 2 / 30" in view.progress.value
     view.submit()
-    html = view.results.value
+    html = view.results_html
     assert "Résultat\u202f: 0 / 30" in html and "À revoir" in html and html.count("<li><strong>A.</strong>") == 30
     assert q.link.replace("'", "&#x27;") in html
+    assert view.results.outputs[0]["data"]["text/html"] == html        # an output: JupyterLab's rendermime draws it
     assert view.exam_box.layout.display == "none" and view.again.layout.display is None
     view.restart()
-    assert view.state.attempt == 2 and view.results.value == "" and view.state.outcome is None
+    assert view.state.attempt == 2 and view.results_html == "" and view.state.outcome is None
+    assert view.results.outputs == ()
+
+
+def test_links_to_revisit_look_like_links_stay_in_the_lab_and_show_code_as_code():
+    """They looked like plain text, opened a second JupyterLab (target=_blank) and lost the heading; titles showed
+    raw backticks. Now: underlined, no target (JupyterLab opens them itself, at the heading), `x` as <code>."""
+    from helpers.widgets.exam import revisit_link
+    q = next(q for q in BANK if "`" in q.section)
+    link = revisit_link(q)
+    assert "target=" not in link and "text-decoration:underline" in link and "#" in link
+    assert "`" not in link and "<code>" in link
+
+
+def test_ending_with_unanswered_questions_asks_first_and_the_answer_is_honoured():
+    view = examen_blanc(seed=8, minutes=60)
+    view._clock = False
+    view.choice.value = wrong(view.state.drawn[0])
+    assert view.finish_clicked() is None and view.state.outcome is None
+    assert view.confirm.layout.display is None and "29 questions sans réponse" in view.confirm_text.value
+    view.confirm_no.click()
+    assert view.confirm.layout.display == "none" and view.state.outcome is None and not view.finish.disabled
+    view.finish.click()
+    view.confirm_yes.click()
+    assert view.state.outcome is not None and view.results_html
+
+
+def test_ending_with_every_answer_given_does_not_ask():
+    view = examen_blanc(seed=9, minutes=60)
+    view._clock = False
+    for q in view.state.drawn:
+        view.state.answer(q.id, right(q))
+    assert view.finish_clicked() is not None and view.confirm.layout.display == "none"
 
 
 def test_without_a_front_end_the_exam_still_reads():

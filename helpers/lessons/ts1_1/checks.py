@@ -199,6 +199,11 @@ def _play(player, scenario: Scenario, sim: Simulator) -> Run:
 
 # -- diagnosis ---------------------------------------------------------------------------------
 
+
+def _requests(n: int) -> str:
+    """« 1 requête », « 3 requêtes » (never « 1 requêtes »)."""
+    return f"{n} requête{'s' if n > 1 else ''}"
+
 def _rejection(run: Run) -> str | None:
     """French reading of the 400 the simulator (like the API) returned, if any."""
     bad = next((e for e in run.exchanges if e.status == 400), None)
@@ -216,7 +221,8 @@ def _rejection(run: Run) -> str | None:
         return "un tool_result a été placé dans un tour assistant : les résultats partent dans un message user"
     if "first message" in msg or "role" in msg:
         return f"l'historique envoyé est mal formé ({msg})"
-    return f"l'API a refusé la requête : {msg}"
+    from ...explain import rejection
+    return f"l'API a refusé la requête (400) : {rejection(msg) or msg}"
 
 
 SPLIT = ("les tool_result sont partis dans plusieurs messages user : ils doivent tous être dans UN seul message "
@@ -246,7 +252,7 @@ def _split_results(run: Run) -> bool:
 
 def _why_failed(run: Run) -> str:
     if run.played.timed_out:
-        return f"la fonction s'exécutait encore après {SECONDS:g} s ({len(run.exchanges)} requêtes envoyées)"
+        return f"la fonction s'exécutait encore après {SECONDS:g} s ({_requests(len(run.exchanges))} envoyée{'s' if len(run.exchanges) > 1 else ''})"
     rejected = _rejection(run)
     if rejected:
         return rejected
@@ -288,7 +294,7 @@ def _answered_properly(run: Run) -> tuple[bool, str]:
         missing = [w for w in run.scenario.final_words if w not in _final_text(last.response)]
         if missing:
             return False, f"la réponse finale ne reflète pas les résultats d'outils envoyés (manque : {missing[0]})"
-        return True, f"{len(run.exchanges)} requêtes, arrêt sur {final}"
+        return True, f"{_requests(len(run.exchanges))}, arrêt sur {final}"
     if final == "stop_sequence" and run.played.raised and not _rejection(run) and run.exchanges \
             and run.exchanges[-1].stop_reason == "stop_sequence":
         return False, (f"la fonction a levé sur stop_reason='stop_sequence' ({run.played.error_line()}) : une "
@@ -379,14 +385,14 @@ def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str
 def _cap(run: Run) -> tuple[bool, str]:
     n, cap = len(run.exchanges), run.scenario.max_iterations
     if run.played.timed_out:
-        return False, f"pas de plafond : {n} requêtes envoyées et la boucle s'exécutait encore (max_iterations={cap})"
+        return False, f"pas de plafond : {_requests(n)} envoyée{'s' if n > 1 else ''} et la boucle s'exécutait encore (max_iterations={cap})"
     if not run.played.raised:
-        return False, (f"après {n} requêtes, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
+        return False, (f"après {_requests(n)}, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
                        f"exception, pas rendre une réponse inachevée")
     if n != cap:
-        return False, f"{n} requêtes envoyées pour max_iterations={cap} : le plafond compte les requêtes"
+        return False, f"{_requests(n)} envoyée{'s' if n > 1 else ''} pour max_iterations={cap} : le plafond compte les requêtes"
     ok, detail = _must_raise(run, "le plafond est atteint")
-    return ok, detail if not ok else f"exception après exactement {cap} requêtes"
+    return ok, detail if not ok else f"exception après exactement {_requests(cap)}"
 
 
 def check(run_agent, seed: int | None = None, *, player=None) -> Report:

@@ -66,6 +66,16 @@ def _local_player(objects: dict):
     return player
 
 
+def _raised(outcome, where: str, point: str) -> str:
+    """A hook that raised, in the lesson's terms: a stub is not written yet; anything else fails open."""
+    name = outcome.error_type or "Exception"
+    raised = outcome.error_line().strip().removesuffix(":").strip() or name     # « NotImplementedError : » → name
+    where = f" {where}" if where else ""
+    if name == "NotImplementedError":
+        return f"le hook n'est pas encore écrit (il lève NotImplementedError{where})"
+    return f"le hook a levé {raised}{where} ; {point}"
+
+
 def _shown(amount: object) -> str:
     """An amount as the report shows it: numbers in French notation, texts quoted as received."""
     if isinstance(amount, str):
@@ -103,7 +113,9 @@ def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Repor
         if outcome.timed_out:
             return None, "", "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
-            return None, "", f"le hook a levé {outcome.error_line()} pour amount = {_shown(amount)}"
+            return None, "", _raised(outcome, f"pour amount = {_shown(amount)}",
+                                     "un hook qui lève ne décide rien et le CLI laisse passer l'appel : le "
+                                     "remboursement serait exécuté. Refusez explicitement (permissionDecision « deny »)")
         decision, reason = _decision(outcome.value)
         if outcome.value is not None and (not isinstance(outcome.value, dict) or "__type__" in outcome.value):
             kind = outcome.value.get("__type__") if isinstance(outcome.value, dict) else type(outcome.value).__name__
@@ -186,7 +198,8 @@ def check_dates(hook, seed: int | None = None, *, player=None) -> Report:
         if outcome.timed_out:
             return None, "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
-            return None, f"le hook a levé {outcome.error_line()}"
+            return None, _raised(outcome, "", "un hook qui lève ne change rien et le CLI laisse passer la sortie "
+                                              "de l'outil telle quelle : Claude lirait les dates d'origine")
         out = outcome.value
         specific = out.get("hookSpecificOutput") if isinstance(out, dict) else None
         if not isinstance(specific, dict) or "updatedToolOutput" not in specific:

@@ -1,6 +1,6 @@
 """Tableau de bord du formateur : les notes du carnet nbgrader et les raisons d'échec des copies.
 
-    from helpers import dashboard
+    from helpers.instructor import dashboard
     cohort = dashboard.load("/chemin/du/cours")      # gradebook.db + autograded/
     dashboard.failure_reasons(cohort)                  # les règles le plus souvent manquées
 
@@ -30,7 +30,7 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from .cohort import course_assignments  # noqa: F401 - part of this module's API
+from ..grading.cohort import course_assignments  # noqa: F401 - part of this module's API
 
 SEPARATOR = " — "
 HEADER = re.compile(r"^\s*\[Vérification\s+(?P<exercise>[^\]\s]+)\]\s*(?P<score>\d+(?:[.,]\d+)?)\s*/\s*"
@@ -85,12 +85,24 @@ class Cohort:
         submitted = int(self.submissions["submitted"].sum())
         text = (f"{len(self.students)} étudiant(s), {len(self.assignments)} devoir(s), "
                 f"{submitted} copie(s) notée(s), {len(self.failures)} règle(s) manquée(s) relevée(s)")
+        at_zero = self.failures_at_zero()
+        if at_zero:
+            text += (f", dont {at_zero} dans des exercices notés 0 (souvent non commencés : comptés parmi les "
+                     f"étudiants à suivre, pas dans les raisons d'échec)")
         problems = []
         if self.missing_notebooks:
             problems.append(f"{self.missing_notebooks} copie(s) corrigée(s) introuvable(s) ou illisible(s)")
         if self.unparsed_reports:
             problems.append(f"{self.unparsed_reports} rapport(s) de test illisible(s), ignoré(s)")
         return text + (" ; " + ", ".join(problems) if problems else "") + "."
+
+
+    def failures_at_zero(self) -> int:
+        """How many missed rules belong to an exercise the copy scored 0 on (left out of failure_reasons)."""
+        if self.failures.empty or self.scores.empty:
+            return 0
+        zero = self.scores[self.scores["score"] <= 0][["student", "assignment", "exercise"]].drop_duplicates()
+        return len(self.failures.merge(zero, on=["student", "assignment", "exercise"]))
 
 
 def natural_key(text: str) -> list:
@@ -300,10 +312,28 @@ def _cohort(scores: list[dict], failures: list[dict], submissions: list[dict], *
 _BLANK = "votre fonction a levé NotImplementedError :  (ligne 3 : raise NotImplementedError())"
 
 
-def _quiz(questions: list[tuple[str, float, str, str]]) -> list[tuple[str, float, float, str]]:
-    """Les règles d'un contrôle noté (1 point par question) : (titre, difficulté, lettre choisie à tort, bonne)."""
-    return [(f"Question {i} — {title}", 1, difficulty, f"vous avez choisi {wrong} ; la bonne réponse était {right}")
-            for i, (title, difficulty, wrong, right) in enumerate(questions, start=1)]
+def _quiz(lesson: str, difficulties: list[float]) -> list[tuple[str, float, float, str]]:
+    """The rules of a FICTIVE graded check, made from nothing secret: the lesson's practice questions (public,
+    explained as soon as a learner answers them) stand in for the graded ones, whose key exists only in the
+    master notebook. For the mock exam, questions of the rehearsal bank, one per task statement of GRADED_TS."""
+    from importlib import import_module
+    from ..lessons.ts2_1 import BANK, GRADED_TS
+    if lesson == "ts2_1":
+        pool, chosen = list(BANK), []
+        for ts in GRADED_TS.values():
+            question = next(q for q in pool if q.ts == ts and q not in chosen)
+            chosen.append(question)
+        titles = [f"{q.ts} — {q.title}" for q in chosen]
+    else:
+        chosen = list(import_module(f"..lessons.{lesson}", __package__).QUESTIONS)[:len(difficulties)]
+        titles = [q.title for q in chosen]
+    rules = []
+    for i, (question, title, difficulty) in enumerate(zip(chosen, titles, difficulties), start=1):
+        right = next(letter for letter in "ABCD" if question.is_correct(letter))
+        wrong = "ABCD"[(("ABCD".index(right)) + i) % 4]
+        rules.append((f"Question {i} — {title}", 1, difficulty,
+                      f"vous avez choisi {wrong} ; la bonne réponse était {right}"))
+    return rules
 
 
 # exercice → [(règle, points, difficulté, détail d'un échec)] ; la difficulté est la part d'échecs attendue.
@@ -333,8 +363,7 @@ _DEMO = {
              "après 5 requêtes, la fonction a renvoyé un résultat : atteindre max_iterations doit lever une "
              "exception, pas rendre une réponse inachevée"),
         ],
-        "1.1.q": _quiz([("Plafond d'une boucle sans surveillance", 0.2, "A", "B"),
-                        ("Ordre des résultats parallèles", 0.35, "C", "D"), ("Succès d'un ResultMessage", 0.4, "D", "A")]),
+        "1.1.q": _quiz("ts1_1", [0.2, 0.35, 0.4]),
     },
     "1.5-hooks-agent-sdk": {
         "1.5.a": [
@@ -367,17 +396,10 @@ _DEMO = {
             ("Vrai CLI : Claude lit les trois dates justes et les remet dans l'ordre", 1.5, 0.3,
              "Claude a mal lu la date de colis_gamma : le hook PostToolUse doit lui donner des dates ISO"),
         ],
-        "1.5.q": _quiz([("Deux hooks en désaccord", 0.3, "A", "C"), ("Corriger une entrée avant l'appel", 0.35, "D", "A"),
-                        ("Hook qui lève une exception", 0.3, "A", "D")]),
+        "1.5.q": _quiz("ts1_5", [0.3, 0.35, 0.3]),
     },
     "2.1-examen-blanc": {
-        "2.1.q": _quiz([("1.1 — Fin de boucle dans un agent de CI", 0.15, "A", "C"),
-                        ("1.2 — Couverture d'un sujet de recherche", 0.45, "B", "A"),
-                        ("1.3 — Métadonnées perdues", 0.3, "B", "D"), ("1.4 — Règle financière", 0.2, "C", "B"),
-                        ("1.5 — Normaliser avant lecture", 0.25, "C", "A"),
-                        ("1.6 — Revue d'une PR volumineuse", 0.3, "D", "C"),
-                        ("1.7 — Reprendre après des changements", 0.55, "A", "B"),
-                        ("1.2 — Isolement des sous-agents", 0.5, "C", "D")]),
+        "2.1.q": _quiz("ts2_1", [0.15, 0.45, 0.3, 0.2, 0.25, 0.3, 0.55, 0.5]),
     },
 }
 
@@ -749,8 +771,7 @@ def plot_failure_reasons(cohort: Cohort, *, top: int = 10, width: int = 64):
     fig = Figure(figsize=(WIDTH, 0.17 * lines + 0.2 * len(labels) + 1.3), layout="constrained")
     ax = fig.subplots()
     if reasons.empty:
-        ax.text(0.5, 0.5, "Aucune règle manquée : rien à signaler.", ha="center", va="center",
-                transform=ax.transAxes)
+        ax.text(0.5, 0.5, _no_reason_text(cohort), ha="center", va="center", transform=ax.transAxes)
         ax.set_axis_off()
         return fig
     positions = range(len(reasons))
@@ -768,6 +789,15 @@ def plot_failure_reasons(cohort: Cohort, *, top: int = 10, width: int = 64):
                frameon=False, fontsize=9)
     ax.set_title(f"Les {len(reasons)} règles le plus souvent manquées", fontsize=12, fontweight="bold")
     return fig
+
+
+def _no_reason_text(cohort: Cohort) -> str:
+    """Why the chart of failure reasons is empty: nothing missed, or only missed in exercises scored 0."""
+    if cohort.failures.empty:
+        return "Aucune règle manquée : rien à signaler."
+    return (f"Les {cohort.failures_at_zero()} règle(s) manquée(s) le sont toutes dans des exercices notés 0\n"
+            "(souvent non commencés), qui ne sont pas comptés ici : voir « Étudiants à suivre »,\n"
+            "ou failure_reasons(cohorte, skip_zero=False).")
 
 
 def plot_task_statements(cohort: Cohort, exercise: str = "2.1.q"):

@@ -18,7 +18,7 @@ import nbformat
 import pandas as pd
 import pytest
 
-from helpers.grading import dashboard
+from helpers.instructor import dashboard
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "9.0-tableau-de-bord-formateur.ipynb"
@@ -243,6 +243,16 @@ def test_a_copy_with_zero_on_an_exercise_is_left_out_of_the_reasons_unless_asked
     assert len(dashboard.failure_reasons(small, top=1)) == 1
 
 
+def test_the_summary_and_the_empty_chart_agree_when_every_failure_is_in_an_exercise_at_zero():
+    """29 rules missed above, « Aucune règle manquée » below: the sentence and the chart now say the same."""
+    scores = {("ana", "d.a"): 0, ("ben", "d.a"): 10}
+    cohort = cohort_of(scores, [("ana", "d.a", "Règle 1"), ("ana", "d.a", "Règle 2")])
+    assert dashboard.failure_reasons(cohort).empty
+    assert "dont 2 dans des exercices notés 0" in cohort.describe()
+    assert dashboard._no_reason_text(cohort).startswith("Les 2 règle(s) manquée(s) le sont toutes")
+    assert dashboard._no_reason_text(cohort_of(scores, [])) == "Aucune règle manquée : rien à signaler."
+
+
 def test_students_needing_attention_come_with_a_french_reason_each(small):
     """eve never submitted; dan is under the threshold and has 0 on d.a, which everyone else passed."""
     attention = dashboard.needs_attention(small, threshold=0.5)
@@ -333,12 +343,12 @@ def assert_rendered_cleanly(nb) -> None:
 
 
 def test_the_notebook_is_clean_and_french_and_imports_helpers_by_name():
-    """No outputs committed, the expected first heading, `from helpers.grading import dashboard`, no `import *`."""
+    """No outputs committed, the expected first heading, `from helpers.instructor import dashboard`, no `import *`."""
     nb = json.loads(NOTEBOOK.read_text())
     assert "".join(nb["cells"][0]["source"]).startswith("# 9.0 — Tableau de bord du formateur")
     assert all(not c.get("outputs") and not c.get("execution_count") for c in nb["cells"] if c["cell_type"] == "code")
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    assert "from helpers.grading import dashboard" in code and "import *" not in code
+    assert "from helpers.instructor import dashboard" in code and "import *" not in code
 
 
 def test_without_a_gradebook_the_notebook_runs_on_demo_data_and_says_so(tmp_path):
