@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import importlib.util
 import json
 import os
@@ -42,16 +43,16 @@ def load_cohort_class():
     return module
 
 
+@functools.lru_cache(maxsize=1)
+def hub_module():
+    hub_spec = importlib.util.spec_from_file_location("cours_hub", ROOT / "hub" / "cours_hub.py")
+    module = importlib.util.module_from_spec(hub_spec)
+    hub_spec.loader.exec_module(module)
+    return module
+
+
 def account_processes(uid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if entry.stat().st_uid == uid:
-                    out.append(int(entry.name))
-            except OSError:
-                pass
-    return out
+    return hub_module().processes_of(uid)
 
 
 def cpu_seconds(uid: int) -> float:

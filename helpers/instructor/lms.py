@@ -18,7 +18,8 @@ user field (Email address → useremail, ID number → useridnumber, Username �
 a grade item. The columns are those of Moodle's own export (First name, Last name, ID number, Email address), plus
 Username; assignment columns read « Nom (Real) » like Moodle's.
 
-A student without a submission gets an empty cell (the LMS leaves the grade as it is), or 0 with `--…missing=0`.
+A student without a submission gets an empty cell (the LMS leaves the grade as it is), or 0 with
+`--CanvasExport.missing=0` (`--MoodleExport.missing=0`).
 """
 from __future__ import annotations
 

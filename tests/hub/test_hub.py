@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -72,11 +73,12 @@ class Cohort:
         self.tokens: dict[str, dict] = {}
 
     # ---------------------------------------------------------------- set-up and tear-down
-    def open(self) -> None:
+    def open(self, after_install=lambda: None) -> None:
         start = time.monotonic()
         cours_hub.install(self.layout, protect=False)
         self.protected = cours_hub.protect_clone(self.layout)
         self.steps["installer (s)"] = round(time.monotonic() - start, 1)
+        self.generated = after_install()
         cours_hub.add_account(self.prof, self.layout.instructors, self.passwords[self.prof])
         for learner in (self.ana, self.ben):
             cours_hub.add_account(learner, self.layout.learners, self.passwords[learner])
@@ -173,21 +175,25 @@ class Cohort:
 def cohort():
     hub = Cohort()
     try:
-        hub.open()
-        for name in (hub.prof, hub.ana, hub.ben):
-            hub.login(name)
-        hub.grader("generate_assignment", "generate_assignment", ASSIGNMENT, "--force")
+        with ThreadPoolExecutor(4) as pool:      # independent steps at once: the test's time is mostly waiting
+            hub.open(after_install=lambda: pool.submit(hub.grader, "generate_assignment", "generate_assignment",
+                                                       ASSIGNMENT, "--force"))
+            list(pool.map(hub.login, (hub.prof, hub.ana, hub.ben)))
+            hub.generated.result()
         hub.grader("release_assignment", "release_assignment", ASSIGNMENT)
-        for name, cells in ((hub.ana, RIGHT), (hub.ben, WRONG)):
+        def work(name: str, cells: dict[str, str]) -> None:
             hub.assignment(name, "fetch")
             hub.answer(name, cells)
             hub.steps[f"submit {name}"] = hub.assignment(name, "submit")
+
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(work, (hub.ana, hub.ben), (RIGHT, WRONG)))
         hub.grader("collect", "collect", ASSIGNMENT)
         hub.grader("autograde", "autograde", ASSIGNMENT)
         hub.grader("generate_feedback", "generate_feedback", ASSIGNMENT)
         hub.grader("release_feedback", "release_feedback", ASSIGNMENT)
-        for name in (hub.ana, hub.ben):
-            hub.assignment(name, "fetch_feedback")
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(hub.assignment, (hub.ana, hub.ben), ("fetch_feedback",) * 2))
         yield hub
     finally:
         hub.close()
