@@ -22,6 +22,8 @@ STUDENTS = {   # id: (first, last, email, Canvas user id)
     "chloe": ("Chloé", "N'Diaye", "chloe@ecole.example", "1003"),
     "dmitri": ("Dmitri", "Ivanov", "dmitri@ecole.example", "1004"),
 }
+# nbgrader's add_submission warns about its own session use (SQLAlchemy): not this code's
+pytestmark = pytest.mark.filterwarnings("ignore::sqlalchemy.exc.SAWarning")
 # (student, assignment) -> score given to its only grade cell; absent: no submission
 SCORES = {("ana", "1.1-boucles-agentiques"): 10.0, ("ana", "1.5-hooks-agent-sdk"): 4.0, ("ana", "2.1-examen-blanc"): 7.5,
           ("ben", "1.1-boucles-agentiques"): 3.25, ("ben", "1.5-hooks-agent-sdk"): 0.0,
