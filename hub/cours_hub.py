@@ -62,7 +62,7 @@ class Layout:
         self.config = self.root / "config"           # one JUPYTER_CONFIG_PATH folder per view
         self.proxy = self.root / "proxy"             # npm prefix of configurable-http-proxy
         self.state = self.root / "etat"              # hub database, cookie secret, logs (root only)
-        self.venv = self.root / "env"                # the clone's .venv, as every account can run it
+        self.venv = self.root / "env"                # the clone's .venv and a copy of helpers/, runnable by all
         self.python = self.root / "python"           # its interpreter, when the clone's is closed to others
         self.clone_venv = self.clone / ".venv"
 
@@ -145,6 +145,12 @@ def prepare_environment(layout: Layout) -> None:
             if head.startswith(b"#!") and old.encode() in head.split(b"\n", 1)[0]:
                 text = script.read_text()
                 _replace(script, text.replace(old, new, 1), 0o755)
+    # helpers/ as a copy, not the clone's editable link: the hub runs what was installed, wherever the clone lives
+    # (even in a folder other accounts cannot cross), and a change in the clone reaches it at the next installer.
+    site = layout.venv / "lib" / f"python3.{sys.version_info.minor}" / "site-packages"
+    for link in site.glob("__editable__*"):
+        link.unlink()
+    shutil.copytree(layout.clone / "helpers", site / "helpers", ignore=shutil.ignore_patterns("__pycache__"))
     for folder in (layout.root, layout.python, layout.venv):
         if folder.exists():
             folder.chmod(0o755)
@@ -233,7 +239,7 @@ def write_views(layout: Layout) -> None:
 def course_config(layout: Layout) -> str:
     return ('"""The grader\'s nbgrader configuration: the course\'s own, then the hub\'s exchange."""\n'
             "c = get_config()  # noqa: F821\n"
-            f"load_subconfig({str(layout.clone / 'nbgrader_config.py')!r})  # noqa: F821\n"
+            f"load_subconfig({str(layout.course / 'nbgrader_config_cours.py')!r})  # noqa: F821\n"
             f"load_subconfig({str(layout.view('correcteur') / 'nbgrader_config.py')!r})  # noqa: F821\n")
 
 
@@ -243,6 +249,7 @@ def prepare_course(layout: Layout, grader: pwd.struct_passwd) -> None:
     for name in ("source", "release"):
         if not (layout.course / name).exists():
             shutil.copytree(layout.clone / name, layout.course / name)
+    shutil.copy(layout.clone / "nbgrader_config.py", layout.course / "nbgrader_config_cours.py")
     write(layout.course / "nbgrader_config.py", course_config(layout))
     run("chown", "-R", f"{grader.pw_uid}:{grader.pw_gid}", str(layout.course))
     layout.course.chmod(0o700)
@@ -282,9 +289,6 @@ def install(layout: Layout, protect: bool = True) -> None:
     require_root()
     if not (layout.clone_venv / "bin" / "jupyterhub-singleuser").exists():
         raise SystemExit("jupyterhub manque dans .venv/ : lancez d'abord ./cours preparer.")
-    if not readable_by_others(layout.clone / "helpers"):
-        raise SystemExit(f"{layout.clone} n'est pas accessible aux autres comptes (un dossier parent leur est fermé) : "
-                         "placez le cours dans un dossier public, par exemple /opt/cours-agents-claude, puis relancez.")
     layout.root.mkdir(parents=True, exist_ok=True)
     layout.root.chmod(0o755)
     layout.state.mkdir(exist_ok=True)
