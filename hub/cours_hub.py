@@ -124,8 +124,7 @@ def prepare_environment(layout: Layout) -> None:
                 binary.write_bytes(data)
                 binary.chmod(0o755)
                 if not shutil.which("patchelf"):
-                    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-                    run("apt-get", "install", "-y", "-qq", "patchelf", env=env, stdout=subprocess.DEVNULL)
+                    apt_install("patchelf")
                 run("patchelf", "--set-rpath", "$ORIGIN/../lib", str(binary))
     shutil.rmtree(layout.venv, ignore_errors=True)
     run("cp", "-al", str(layout.clone_venv), str(layout.venv))
@@ -163,9 +162,13 @@ def ensure_node() -> None:
     if shutil.which("node") and shutil.which("npm"):
         return
     say("Installation de nodejs et npm (paquets Debian) pour le proxy du hub…")
+    apt_install("nodejs", "npm")
+
+
+def apt_install(*packages: str) -> None:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run("apt-get", "update", "-qq", env=env, stdout=subprocess.DEVNULL)
-    run("apt-get", "install", "-y", "-qq", "nodejs", "npm", env=env, stdout=subprocess.DEVNULL)
+    run("apt-get", "install", "-y", "-qq", *packages, env=env, stdout=subprocess.DEVNULL)
 
 
 def ensure_proxy(layout: Layout) -> None:
