@@ -11,10 +11,13 @@ world-readable (files 0644) and even world-writable (folder 0777), hidden only b
   the folder; the setgid bit gives each submission the grader's group;
 - a submission is 0750 (folders) and 0640 (files): its author and the grader's group read it, nobody else — not
   even with its name (nbgrader: 0777 and 0644);
+- collect keeps only the submissions whose folder belongs to the account they name: inbound/ takes any name, and
+  with nbgrader's exchange a learner can hand in as another one;
 - feedback: as in nbgrader, a folder nobody can list (0711) and files named after a secret that only the submission
-  and its author's cache hold; here each file is also closed (0600 and an ACL): the grader and its student read it.
+  and its author's cache hold; here each file is also closed by an ACL: the grader writes it, its student reads it, nobody else.
 
-Select these classes with `c.ExchangeFactory.*` (hub/config/nbgrader_config.py does it for every account of the hub).
+Select these classes with `c.ExchangeFactory.*`: the nbgrader_config.py that `./cours hub installer` writes for each
+view of the hub (ROOT/config/*/) does it for every account.
 """
 from __future__ import annotations
 
@@ -30,7 +33,9 @@ from stat import S_IMODE
 from nbgrader.exchange.default import (ExchangeCollect, ExchangeFetchAssignment, ExchangeFetchFeedback, ExchangeList,
                                        ExchangeReleaseAssignment, ExchangeReleaseFeedback, ExchangeSubmit)
 from nbgrader.exchange.default.exchange import Exchange
-from nbgrader.utils import ignore_patterns, notebook_hash
+from nbgrader.api import Gradebook, MissingEntry
+from nbgrader.exchange.default.collect import groupby
+from nbgrader.utils import check_mode, ignore_patterns, notebook_hash
 
 SUBMISSION_FOLDER = 0o750
 SUBMISSION_FILE = 0o640
@@ -65,7 +70,48 @@ class ExchangeFetchAssignment(_PreparedRoot, ExchangeFetchAssignment):
 
 
 class ExchangeCollect(_PreparedRoot, ExchangeCollect):
-    pass
+    """Only what an account submitted counts for it: a folder named « ana+DEVOIR+… » that ana's account does not own
+    is left out, with a warning. (inbound/ takes any name: with nbgrader's exchange, ben can hand in as ana, with a
+    later time, and collect keeps that copy for ana.)"""
+
+    def init_src(self):
+        if self.coursedir.course_id == "":
+            self.fail("No course id specified. Re-run with --course flag.")
+        self.course_path = os.path.join(self.root, self.coursedir.course_id)
+        self.inbound_path = os.path.join(self.course_path, "inbound")
+        if not os.path.isdir(self.inbound_path):
+            self.fail(f"Course not found: {self.inbound_path}")
+        if not check_mode(self.inbound_path, read=True, execute=True):
+            self.fail(f"You don't have read permissions for the directory: {self.inbound_path}")
+        student = self.coursedir.student_id or "*"
+        pattern = os.path.join(self.inbound_path, f"{student}+{self.coursedir.assignment_id}+*")
+        records = [r for r in (self._path_to_record(f) for f in glob.glob(pattern)) if self._made_by_its_student(r)]
+        by_student = groupby(records, lambda item: item["username"])
+        with Gradebook(self.coursedir.db_url, self.coursedir.course_id) as gb:
+            try:
+                self.duedate = gb.find_assignment(self.coursedir.assignment_id).duedate
+            except MissingEntry:
+                self.duedate = None
+        self.src_records = []
+        for group in by_student.values():
+            ordered = self._sort_by_timestamp(group)
+            in_time = [r for r in ordered if self.duedate is not None and self.before_duedate
+                       and r["timestamp"] <= self.duedate]
+            self.src_records.append((in_time or ordered)[0])
+
+    def _made_by_its_student(self, record: dict) -> bool:
+        try:
+            owner = os.lstat(os.path.join(self.inbound_path, record["filename"])).st_uid
+        except OSError:
+            return False
+        try:
+            expected = pwd.getpwnam(record["username"]).pw_uid
+        except KeyError:
+            return True                  # not an account of this server (nbgrader off a hub): nbgrader's rule
+        if owner == expected:
+            return True
+        self.log.warning("Copie ignorée : %s n'a pas été déposée par le compte %s", record["filename"], record["username"])
+        return False
 
 
 class ExchangeReleaseFeedback(_PreparedRoot, ExchangeReleaseFeedback):

@@ -35,7 +35,7 @@ from tests.solutions.submissions import with_solution
 ROOT = Path(__file__).resolve().parents[2]
 ASSIGNMENT = "1.1-boucles-agentiques"
 SHOTS = Path(os.environ.get("COURS_CAPTURES", "/tmp/cours-captures-hub"))
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]   # the set-up runs in the first test: about 2 min alone
 
 if os.geteuid() != 0 or not shutil.which("useradd"):
     pytest.skip("le test du hub crée des comptes Unix (useradd) et démarre leurs serveurs sous leur identité : "
@@ -166,6 +166,13 @@ class Cohort:
         assert done.returncode == 0, (step, done.stderr[-4000:])
         return done
 
+    def forge_as(self, forger: str, victim: str) -> subprocess.CompletedProcess:
+        """The forger drops a copy named after the victim, dated later, into inbound/ (which takes any name)."""
+        home = Path(pwd.getpwnam(forger).pw_dir) / self.layout.course_id / ASSIGNMENT
+        fake = inbound(self) / f"{victim}+{ASSIGNMENT}+2099-01-01 00:00:00.000000 UTC+faux"
+        return self.as_user(forger, "sh", "-c", f"mkdir '{fake}' && cp '{home}/{ASSIGNMENT}.ipynb' '{fake}/' && "
+                                                f"echo '2099-01-01 00:00:00.000000 UTC' > '{fake}/timestamp.txt'")
+
     def as_user(self, name: str, *argv: str) -> subprocess.CompletedProcess:
         return subprocess.run(["runuser", "-u", name, "--", *argv], capture_output=True, text=True, timeout=60,
                               cwd="/")
@@ -188,6 +195,7 @@ def cohort():
 
         with ThreadPoolExecutor(2) as pool:
             list(pool.map(work, (hub.ana, hub.ben), (RIGHT, WRONG)))
+        hub.forged = hub.forge_as(hub.ben, hub.ana)
         hub.grader("collect", "collect", ASSIGNMENT)
         hub.grader("autograde", "autograde", ASSIGNMENT)
         hub.grader("generate_feedback", "generate_feedback", ASSIGNMENT)
@@ -204,7 +212,7 @@ def inbound(hub: Cohort) -> Path:
 
 
 def submission_of(hub: Cohort, name: str) -> Path:
-    found = [p for p in inbound(hub).iterdir() if p.name.startswith(f"{name}+{ASSIGNMENT}+")]
+    found = [p for p in inbound(hub).iterdir() if p.name.startswith(f"{name}+{ASSIGNMENT}+") and not p.name.endswith("+faux")]
     assert len(found) == 1, found
     return found[0]
 
@@ -263,6 +271,13 @@ def test_a_submission_is_closed_to_everyone_but_its_author_and_the_grader(cohort
 
 
 # ------------------------------------------------------------------------------------------------ the attacks
+
+def test_learner_b_cannot_hand_in_as_learner_a(cohort):
+    """inbound/ takes any name: B's copy named after A, dated later, is there, and collect leaves it out."""
+    assert cohort.forged.returncode == 0, cohort.forged.stderr
+    kept = cohort.layout.course / "submitted" / cohort.ana / ASSIGNMENT / "timestamp.txt"
+    assert not kept.read_text().startswith("2099")
+
 
 def test_learner_b_cannot_list_the_submissions(cohort):
     done = cohort.as_user(cohort.ben, "ls", str(inbound(cohort)))
