@@ -229,7 +229,10 @@ def write_views(layout: Layout) -> None:
         "apprenant": ({"ServerApp": {"jpserver_extensions": learner_extensions}},
                       {"disabledExtensions": {name: True for name in LEARNER_HIDDEN}}),
         "formateur": ({"ServerApp": dict(framing)}, {"disabledExtensions": {}}),
-        "correcteur": ({"ServerApp": dict(framing, root_dir=str(layout.course))}, {"disabledExtensions": {}}),
+        # The grader account's shell is nologin: its JupyterLab's terminals run bash (where instructors type nbgrader …).
+        "correcteur": ({"ServerApp": dict(framing, root_dir=str(layout.course),
+                                          terminado_settings={"shell_command": ["/bin/bash"]})},
+                       {"disabledExtensions": {}}),
     }
     for name, (server, page) in views.items():
         folder = layout.view(name)

@@ -336,6 +336,25 @@ def test_learners_get_the_learner_view_and_the_instructor_the_formgrader(cohort)
     assert graded.headers["Content-Security-Policy"].startswith("frame-ancestors 'self'")
 
 
+def test_an_instructor_opens_a_terminal_as_the_grader(cohort):
+    """The grader account's shell is nologin: its JupyterLab's terminals must still start (bash)."""
+    service = f"{cohort.url}/services/{cohort.layout.course_id}/api/terminals"
+    made = requests.post(service, headers=cohort.tokens[cohort.prof], timeout=60)
+    assert made.ok, made.text
+    uid = pwd.getpwnam(cohort.layout.grader).pw_uid
+
+    def command(pid: int) -> str:
+        try:
+            return Path(f"/proc/{pid}/comm").read_text().strip()
+        except OSError:
+            return ""
+
+    deadline = time.monotonic() + 30
+    while "bash" not in {command(pid) for pid in cours_hub.processes_of(uid)}:
+        assert time.monotonic() < deadline, "aucun bash du correcteur"
+        time.sleep(0.3)
+
+
 # ------------------------------------------------------------------------------------------------ in the browser
 
 def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_formgrader(cohort):
