@@ -64,7 +64,8 @@ class _TableExport(ExportPlugin):
         dest = self.to or self.default_name
         assignments, students, scores = cohort_scores(gradebook, [str(a) for a in self.assignment],
                                                       [str(s) for s in self.student])
-        self.log.info("Export de %d étudiants × %d devoirs vers %s", len(students), len(assignments), dest)
+        plural = lambda n, word: f"{n} {word}{'s' if n > 1 else ''}"  # noqa: E731
+        self.log.info("Export vers %s : %s, %s", dest, plural(len(students), "étudiant"), plural(len(assignments), "devoir"))
         with open(dest, "w", newline="", encoding="utf-8") as fh:
             out = csv.writer(fh)
             for row in self.rows(assignments, students, scores):
