@@ -131,3 +131,29 @@ def test_with_any_a_tool_that_talks_to_the_user_carries_the_model_s_own_words(cl
     greeting = call("Hey there! How are you?")
     assert greeting[0][0] == "send_text_to_user" and greeting[0][1]["text"] != "Hey there! How are you?"
     assert call("I need help. My username is jenny76") == [("get_customer_info", {"username": "jenny76"})]
+
+
+def test_the_unit_asked_for_is_the_target_and_the_unit_after_the_number_the_source():
+    out = filled({"value": {"type": "number"}, "from_unit": S, "to_unit": S}, "How many kilometers is 26.2 miles?").input
+    assert out == {"value": 26.2, "from_unit": "mi", "to_unit": "km"}
+
+
+def test_a_conversion_tool_is_chosen_when_the_request_names_its_two_ends():
+    from helpers.simulator._engine import _choosing
+    convert = tool({"value": {"type": "number"}, "from_unit": S, "to_unit": S})
+    convert.update(name="convert_units", description="Convert a value between units.")
+    assert _choosing.relevant({"convert_units": convert}, "How many kilometers is 26.2 miles?") == ["convert_units"]
+
+
+def test_what_the_tool_s_subject_is_of():
+    recipe = tool({"dish": S, "servings": {"type": "integer"}})
+    recipe["name"] = "get_recipe"
+    out = _filling.fill(recipe, _filling.Context(rd.Facts("Donne-moi la recette de la ratatouille pour 6 personnes.",
+                                                          []))).input
+    assert out == {"dish": "ratatouille", "servings": 6}
+
+
+def test_a_repository_a_quoted_title_and_listed_labels_each_go_to_their_own_parameter():
+    out = filled({"repo": S, "title": S, "labels": {"type": "array", "items": S}},
+                 'Open an issue in acme/webapp titled "Login button broken" with labels bug and ui').input
+    assert out == {"repo": "acme/webapp", "title": "Login button broken", "labels": ["bug", "ui"]}

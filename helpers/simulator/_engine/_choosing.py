@@ -129,7 +129,21 @@ def score(tool: dict, text: str, sentence: bool = False) -> float:
     points += 1.0 * _cognates(said, name_words)
     if _fits_a_value(tool, text) or _all_stated(tool, text):
         points += 2.5
+    if points < THRESHOLD and _names_a_pair(tool, text):
+        points += 2.5                          # no word of the tool, but the two ends it converts between
     return points
+
+
+def _names_a_pair(tool: dict, text: str) -> bool:
+    """The tool converts between two ends (from_unit / to_unit, source / target currency) and the request names
+    two units or two currencies: "How many kilometers is 26.2 miles?" is a conversion, said without « convert »."""
+    from . import _filling
+    pairs = [role for role, paired, _kind in _filling.roles(tool).values() if paired]
+    if not ({"from", "to"} <= set(pairs)):
+        return False
+    units = {code for code, _ in rd.coded_mentions(text, _filling.UNIT_CODES)}
+    currencies = {code for code, _ in rd.coded_mentions(text, lex.CURRENCY_CODES)}
+    return len(units) >= 2 or len(currencies) >= 2
 
 
 def _all_stated(tool: dict, text: str) -> bool:

@@ -309,6 +309,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "time":
         found = rd.clock_times(latest)
         return found[0] if found else None
+    if kind == "repo":
+        found = [m.value for m in _mentions.mentions(latest) if m.kind == "repo"]
+        return found[0] if found else None
     if kind in ("iban", "phone"):
         found = [m.value for m in _mentions.mentions(latest) if m.kind == kind]
         return found[0] if found else None
@@ -540,6 +543,26 @@ def _roles(props: dict) -> dict[str, tuple[str, bool, str]]:
     return out
 
 
+def _one_slot_per_quote(out: dict, text: str) -> None:
+    """A quoted value fills one parameter: the one its cue names ("titled \"…\"" → title), else the first."""
+    for value in rd.quoted(text):
+        holders = [n for n, v in out.items() if v == value or v == [value]]
+        if len(holders) < 2:
+            continue
+        cue = _mentions.quote_cue(text, value)
+        keep = next((n for n in holders if _mentions.name_meaning(n) & cue), holders[0])
+        for name in holders:
+            if name != keep:
+                del out[name]
+
+
+def _subject(tool: dict) -> set[str]:
+    """Stems and concepts of what a tool is about, from its name (get_recipe → recipe): its verbs left out."""
+    words = [w for w in lex.words(str(tool.get("name", "")).rsplit("__", 1)[-1])
+             if len(w) > 3 and w not in lex.WRITE_VERBS and w not in {"find", "search", "lookup", "fetch", "list"}]
+    return {lex.stem(w) for w in words} | lex.concepts(words)
+
+
 def _nested(name: str, spec: dict, ctx: Context, lang: str) -> dict | None:
     """An object parameter, filled like a tool's input from the part of the request that names it ("Author: John
     Doe (john@x.com)" for author: {name, email}); None when a required part of it is missing."""
@@ -593,6 +616,10 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
         types = _types(spec)
         if "array" in types:
             items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+            said = _mentions.listed(name, ctx.facts.latest) if "string" in _types(items) else []
+            if said:
+                out[name] = [_typed(v, items) for v in said]
+                continue
             values = (rd.places(ctx.facts.latest) or rd.identifiers(ctx.facts.latest) or rd.quoted(ctx.facts.latest)
                       if "string" in _types(items) else operands)
             if values or name in needed:
@@ -611,8 +638,11 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
             value = bool(spec.get("default", False))
         if value is None and "default" in spec and name in needed:
             value = spec["default"]
+        if value is None and name in needed and "string" in types and kind_of(name, spec) in ("other", "item"):
+            value = _mentions.object_of(ctx.facts.latest, _subject(tool))    # get_recipe(dish): « recette de X »
         if value is not None:
             out[name] = value
+    _one_slot_per_quote(out, ctx.facts.latest)
     missing = [name for name in needed if name not in out]
     errors = list(validator(schema_of(tool)).iter_errors(out))
     for error in errors:

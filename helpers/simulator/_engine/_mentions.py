@@ -83,6 +83,11 @@ class Date(Recogniser):
         return [(s, e, (rd.dates(text[s:e]) or [text[s:e]])[0]) for s, e in spans]
 
 
+class Repo(Recogniser):
+    kind = "repo"
+    pattern = re.compile(r"(?<![\w/.:@-])[A-Za-z][\w.-]*/[A-Za-z][\w.-]*(?![\w/])")
+
+
 class Quoted(Recogniser):
     kind, pattern = "quoted", rd.QUOTED
 
@@ -110,7 +115,8 @@ class Stated(Recogniser):
         return out
 
 
-REGISTRY: tuple[Recogniser, ...] = (Email(), Url(), Iban(), Identifier(), Phone(), Date(), Quoted(), Stated())
+REGISTRY: tuple[Recogniser, ...] = (Email(), Url(), Iban(), Identifier(), Phone(), Date(), Repo(), Quoted(),
+                                     Stated())
 
 
 @lru_cache(maxsize=256)
@@ -192,3 +198,40 @@ def labelled(name: str, text: str) -> str | None:
         if m:
             return m.group(1)
     return None
+
+
+OBJECT_OF = (r"\s+(?:de\s+la\s+|de\s+l'|du\s+|des\s+|de\s+|d'|for\s+(?:a\s+|an\s+|the\s+)?|of\s+(?:a\s+|an\s+|the\s+)?)"
+             r"([^,.;!?]+?)(?=\s+(?:pour|for|with|avec|en|in|à|au|aux|et|and|to)\b|[,.;!?]|$)")
+
+
+def object_of(text: str, subject_words: set[str]) -> str | None:
+    """What a noun of the tool's subject is « of »: « la recette de la ratatouille pour 6 » → ratatouille."""
+    folded = lex.fold(text)
+    for word in lex.words(text):
+        if not (lex.stem(word) in subject_words or lex.concepts([word]) & subject_words):
+            continue
+        m = re.search(rf"\b{re.escape(word)}\w*" + OBJECT_OF, folded)
+        if m:
+            start, end = m.span(1)
+            return text[start:end].strip() if len(text) == len(folded) else m.group(1).strip()
+    return None
+
+
+def listed(name: str, text: str) -> list[str]:
+    """The words listed after a parameter's name: "with labels bug and ui" → ["bug", "ui"]."""
+    for word in (w for w in lex.words(name) if len(w) >= 3 and w not in GENERIC):
+        m = re.search(rf"(?i)\b{re.escape(word)}\w*\s*(?::|=)?\s*([\w-]+(?:\s*(?:,|\band\b|\bet\b|&)\s*[\w-]+)*)",
+                      text)
+        if m:
+            items = [i for i in re.split(r"\s*(?:,|\band\b|\bet\b|&)\s*", m.group(1)) if i]
+            if items:
+                return items
+    return []
+
+
+def quote_cue(text: str, value: str) -> set[str]:
+    """The meaning of the words that introduce a quoted value ("titled \"Login button broken\"" → title)."""
+    for mention in mentions(text):
+        if mention.kind == "quoted" and mention.value == value:
+            return _meaning(mention.cue)
+    return set()

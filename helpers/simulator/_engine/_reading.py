@@ -371,9 +371,24 @@ def coded_mentions(text: str, codes: tuple[str, ...]) -> tuple[tuple[str, str | 
     for start, stop, code in spans:
         if start < end:
             continue                      # inside a longer name already read (« dollars » in « dollars canadiens »)
-        out.append((code, cue(folded, start)))
+        out.append((code, cue(folded, start) or _measure_cue(folded, start)))
         end = stop
     return tuple(out)
+
+
+ASKED_UNIT = re.compile(r"(?:how many|how much|combien (?:de|d')|en combien de|in how many)\s*$")
+AFTER_NUMBER = re.compile(r"\d(?:[\d.,\s]*\d)?\s*$")
+
+
+def _measure_cue(folded: str, start: int) -> str | None:
+    """The unit asked for is the target (« how many kilometers is… », « combien de litres… »); the unit written
+    right after a number is what that number is in, the source (« 26.2 miles »)."""
+    before = folded[max(0, start - 20):start]
+    if ASKED_UNIT.search(before):
+        return "to"
+    if AFTER_NUMBER.search(before):
+        return "from"
+    return None
 
 
 @lru_cache(maxsize=1024)
