@@ -157,3 +157,23 @@ def test_a_repository_a_quoted_title_and_listed_labels_each_go_to_their_own_para
     out = filled({"repo": S, "title": S, "labels": {"type": "array", "items": S}},
                  'Open an issue in acme/webapp titled "Login button broken" with labels bug and ui').input
     assert out == {"repo": "acme/webapp", "title": "Login button broken", "labels": ["bug", "ui"]}
+
+
+def test_a_preference_the_user_stated_earlier_holds_later_and_the_model_s_own_words_do_not_count():
+    weather = tool({"city": S, "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}}, ["city"])
+    later = _filling.fill(weather, _filling.Context(rd.Facts("And in Chicago?", ["It is 41 °C in Boston."],
+                                                             ["I prefer Fahrenheit. Weather in Boston?"]))).input
+    assert later == {"city": "Chicago", "unit": "fahrenheit"}
+    said_by_model = _filling.fill(weather, _filling.Context(rd.Facts("And in Rome?", ["11 °C à Paris."],
+                                                                     ["Quel temps à Paris ?"]))).input
+    assert said_by_model == {"city": "Rome"}
+
+
+def test_the_system_prompt_s_role_chooses_the_tool_when_the_question_names_none(client):
+    forecast = {"name": "get_forecast", "description": "Prévisions pour une ville.",
+                "input_schema": {"type": "object", "properties": {"ville": S}, "required": ["ville"]}}
+    news = {"name": "get_news", "description": "Actualités.",
+            "input_schema": {"type": "object", "properties": {"sujet": S}, "required": ["sujet"]}}
+    m = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=[forecast, news],
+                               system="Tu es un service météo.", messages=[{"role": "user", "content": "Et à Lyon ?"}])
+    assert [(b.name, b.input) for b in m.content if b.type == "tool_use"] == [("get_forecast", {"ville": "Lyon"})]

@@ -40,6 +40,7 @@ REFUSAL_WORDS = re.compile(r"deny|denied|refus|refused|not allowed|non autoris|i
 TRANSIENT = re.compile(r"timeout|timed out|délai|temporair|temporar|indisponible|unavailable|503|429|réessay|"
                        r"try again|retry", re.I)
 TOPIC = re.compile(r"^Sujet : (.*)$", re.M)
+ROLE_SENTENCE = re.compile(r"(?i)\b(?:tu es|vous êtes|you are|your role is|ton rôle est)\b[^.\n]{3,120}")
 ROLE = re.compile(r"^Ton volet : (.*)$", re.M)
 
 
@@ -110,7 +111,7 @@ class Engine:
 
     @cached_property
     def facts(self) -> rd.Facts:
-        return rd.Facts(self.question, self.earlier)
+        return rd.Facts(self.question, self.earlier, self.conv.user_texts[:-1])
 
     @cached_property
     def episode(self) -> list[ToolCall]:
@@ -124,6 +125,9 @@ class Engine:
         """The first-stage calls for the question (the same every turn: the model is stateless)."""
         text = self.question
         names = _choosing.relevant(self.tools, text) if self.tools else []
+        role = ROLE_SENTENCE.search(self.conv.system or "")
+        if not names and self.tools and role:
+            names = _choosing.relevant(self.tools, f"{text} {role.group(0)}")   # « Tu es un service météo »
         if not names and self.tools and rd.is_follow_up(text):
             previous = next((t for t in reversed(self.earlier) if _choosing.relevant(self.tools, t)), None)
             names = _choosing.relevant(self.tools, previous) if previous else []

@@ -323,6 +323,10 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
             unit = _temperature_unit(str(temp), tool_input, data)
             where = ((" à " if lang == "fr" else " in ") + subject) if subject else ""
             return f"{_value(data[temp], lang)} {unit}{where}" + (f" ({data[cond]})" if cond else "")
+        clock = next((k for k in data if str(k).lower() in ("time", "heure", "local_time", "heure_locale")
+                      and isinstance(data[k], str) and re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", data[k])), None)
+        if clock and subject:
+            return (f"Il est {data[clock]} à {subject}" if lang == "fr" else f"It is {data[clock]} in {subject}")
         said = next((k for k in data if str(k).lower() in TRANSLATION_KEYS and isinstance(data[k], str)), None)
         if said:
             return (f"Traduction : « {data[said]} »" if lang == "fr" else f'Translation: "{data[said]}"')

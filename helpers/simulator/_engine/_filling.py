@@ -265,7 +265,12 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if name in ctx.focus:
         return ctx.focus[name]
     if "enum" in spec:
-        return _enum_value(spec, latest, role, paired)
+        found = _enum_value(spec, latest, role, paired)
+        if found is None and not role and kind_of(name, spec) in ("unit", "language"):
+            # A preference said earlier (« I prefer Fahrenheit ») still holds in a later turn.
+            found = next((v for t in ctx.facts.preferences[::-1] for v in [_enum_value(spec, t, None, False)]
+                          if v is not None), None)
+        return found
     kind = kind or kind_of(name, spec)
     known = _from_results(name, ctx)
     if known is not None and kind not in ("text", "expression"):

@@ -535,6 +535,7 @@ class Facts:
     """Everything the model can quote from the conversation: the latest request first, then history."""
     latest: str
     earlier: list[str] = field(default_factory=list)
+    preferences: list[str] = field(default_factory=list)   # the user's own earlier texts (not the model's)
 
     @property
     def everything(self) -> list[str]:
