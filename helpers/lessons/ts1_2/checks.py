@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ...simulator import Simulator
 from ...simulator._model import Reply
-from .._kit import Criterion, Played, Report, run_learner
+from .._kit import LIMIT_KEY, Criterion, Played, Report, run_learner
 
 EXERCISE = "1.2.a"
 MODEL = "claude-sonnet-5-5"
@@ -195,7 +195,7 @@ class _Builder:
 
     def api_error(self) -> Scenario:
         scenario = self._scenario("erreur d'API", 3)
-        scenario.faults = 1
+        scenario.faults = 2           # a 429 (RateLimitError), then a 500 or 529: every retryable class of the SDK
         return scenario
 
     def api_errors_twice(self) -> Scenario:
@@ -213,6 +213,11 @@ class Run:
     played: Played
     exchanges: list
     fault_kind: str = ""
+
+    def __post_init__(self) -> None:
+        # Evidence is what the simulator answered: accepted requests, and those an injected fault hit. A request it
+        # refused (malformed, or not for this scenario) carries no body and proves nothing.
+        self.exchanges = [e for e in self.exchanges if e.ok or e.fault]
 
     @property
     def value(self) -> object:
@@ -243,11 +248,14 @@ def play(objects: dict, spec: dict) -> dict:
 def _play(player, scenario: Scenario, sim: Simulator, desk: Desk, fault_kind: str) -> Run:
     desk.load(scenario)
     sim.clear_faults()
-    if scenario.faults:
+    if scenario.faults > 1 and scenario.subtopics[1:]:
+        sim.inject("rate_limit", times=1, retry_after=0)
+        sim.inject(fault_kind, times=scenario.faults - 1, retry_after=0)
+    elif scenario.faults:
         sim.inject(fault_kind, times=scenario.faults, retry_after=0)
     mark = sim.log.mark()
     data = player({"base_url": sim.base_url, "topic": scenario.topic, "subtopics": scenario.subtopics,
-                   "max_tokens": scenario.max_tokens})
+                   "max_tokens": scenario.max_tokens, LIMIT_KEY: SECONDS})
     time.sleep(0.05)       # a request still in flight when the function returned is logged too
     sim.clear_faults()
     data = data if isinstance(data, dict) else {}
@@ -301,7 +309,7 @@ def _one_per_subtopic(runs: list[Run], empty: Run) -> tuple[bool, str]:
 
 
 def _isolated(runs: list[Run]) -> tuple[bool, str]:
-    seen = 0
+    seen = real = 0
     for run in runs:
         claims = {s: [str(f["claim"]) for f in run.scenario.findings.get(s, [])] for s in run.scenario.subtopics}
         for e in run.exchanges:
@@ -320,6 +328,12 @@ def _isolated(runs: list[Run]) -> tuple[bool, str]:
                     return False, (f"la requête de « {', '.join(named) or '?'} » contient les résultats du sous-agent "
                                    f"« {other} » : un sous-agent ne voit jamais ceux des autres")
             seen += 1
+        # « Isolated » is said of real subagent requests of the scenario, not of any short request.
+        # (Accepted, or hit by an injected fault: the run's exchanges are nothing else.)
+        real += sum(1 for e in run.exchanges if named_subtopics(run.scenario, user_text(e.request)))
+    if seen and not real:
+        return False, ("aucune requête valide ne confie un des sous-thèmes à un sous-agent : rien ne montre un "
+                       "contexte isolé")
     return bool(seen), f"{seen} requêtes, chacune avec un seul message user et rien d'autre" if seen else \
         "aucune requête n'a été envoyée"
 
@@ -423,17 +437,51 @@ def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
     faulted = api.faulted()
     if not faulted:
         return False, "l'erreur d'API injectée n'a touché aucune requête nommant un seul sous-thème"
-    recovered += [(api, s, f"une erreur d'API ({api.fault_kind})") for s in faulted]
+    recovered += [(api, s, "une erreur d'API") for s in faulted]
     for run, s, what in recovered:
         if _attempts(run, s) < 2:
-            hint = " : attrapez anthropic.APIError" if run is api else ""
+            hint = " : attrapez anthropic.APIError (429, 500, 529…)" if run is api else ""
             return False, f"après {what} pour « {s} », aucune nouvelle tentative{hint} ; réessayez une fois"
+        if run is api and faulted[s] > 1:
+            continue     # sent one after the other, both faults hit it: a gap, judged by the whole result below
         if s in run.value["gaps"]:
             return False, (f"« {s} » a réussi à la seconde tentative mais figure dans gaps : une tentative "
                            f"réussie n'est pas une lacune")
         if not {str(f["claim"]) for f in run.scenario.findings[s]} <= _claims(run.value):
             return False, f"« {s} » a réussi à la seconde tentative mais ses findings manquent"
+    for run in (faulty, api):
+        problem = _retried_like_the_others(run, {s for r, s, _ in recovered if r is run})
+        if problem:
+            return False, f"scénario « {run.scenario.name} » : {problem}"
     return True, "réponse invalide ou erreur d'API : une seconde tentative isolée, et son résultat est gardé"
+
+
+def _retried_like_the_others(run: Run, retried: set[str]) -> str | None:
+    """A finding that came back on a second attempt is a finding like the others: at its subtopic's place, as
+    received. Judged only where the first-time findings are right (their mistakes are judged elsewhere)."""
+    wanted = run.scenario.expected(run.faulted())["findings"]
+    got = [f for f in run.value["findings"]]
+    first_time = [f for s in run.scenario.subtopics if s not in retried for f in run.scenario.findings[s]
+                  if f in wanted]
+    again = [f for s in run.scenario.subtopics if s in retried for f in run.scenario.findings[s] if f in wanted]
+    canon_got = [_canon(f) for f in got]
+    if not again or any(_canon(f) not in canon_got for f in first_time):
+        return None
+    firsts = {_canon(f) for f in first_time}
+    if [c for c in canon_got if c in firsts] != [_canon(f) for f in first_time]:
+        return None              # the first-time findings themselves are out of order: judged by « résultats intacts »
+    claims = {str(f["claim"]): f for f in again}
+    changed = [f for f in got if isinstance(f, dict) and str(f.get("claim")) in claims
+               and _canon(f) != _canon(claims[str(f.get("claim"))])]
+    if changed:
+        extra = [k for k in changed[0] if k not in claims[str(changed[0].get("claim"))]]
+        return ("un finding obtenu à la seconde tentative revient modifié" + (f" (clé en plus : {extra[0]!r})"
+                if extra else "") + " : il repart tel qu'il a été reçu, comme les autres")
+    order = [c for c in canon_got if c in {_canon(f) for f in wanted}]
+    if order != [_canon(f) for f in wanted if _canon(f) in canon_got]:
+        return ("les findings obtenus à la seconde tentative ne sont pas à la place de leur sous-thème (ajoutés à "
+                "la fin ?) : gardez l'ordre de subtopics, nouvelle tentative ou pas")
+    return None
 
 
 def _gaps(faulty: Run, twice: Run) -> tuple[bool, str]:
