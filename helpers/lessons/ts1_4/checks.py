@@ -118,10 +118,10 @@ def play(objects: dict, spec: dict) -> dict:
             outcome = run_in_thread(objects["build_handoff"], copy.deepcopy(case), seconds=2)
             out.append(outcome.to_plain())
         return {"outcomes": out}
-    crm, payments = services(spec["service"])
     if spec["kind"] == "step":
         # One step of the direct scenario; the tools of each conversation are kept here between steps. The CRM and
         # the payment service are the same objects for every conversation: state belongs to make_support_tools.
+        crm, payments = _SETS.setdefault(spec["token"] + "/services", services(spec["service"]))
         table = _SETS.setdefault(spec["token"], {})
         label = spec["set"]
         made = None
@@ -145,7 +145,7 @@ def play(objects: dict, spec: dict) -> dict:
             hung[spec["tool"]] = True
         return {"made": made, "result": result}
     # kind == "cli": the real CLI, offline, against the judge's simulator
-    tools, made = _make(objects, crm, payments)
+    tools, made = _make(objects, *services(spec["service"]))
     if not tools:
         return {"made": made, "ran": False}
     from claude_agent_sdk import create_sdk_mcp_server
