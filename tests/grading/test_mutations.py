@@ -146,3 +146,43 @@ def test_hanging_after_seven_files_never_scores_better_than_returning():
     answered = checks_1_6.check(stops_after_seven, seed=SEED)
     hung = checks_1_6.check(hangs, seed=SEED)
     assert hung.score <= answered.score < answered.max_score, (str(hung), str(answered))
+
+
+# -- 1.7.b explore_forks: sessions and forks are the CLI's, not headers a request claims ------------------------
+
+FORGED_FORKS = '''
+async def explore_forks(original, prompt_a, prompt_b, options):
+    """No fork at all: the original session's file read back, two raw requests with made-up session ids."""
+    import glob, json, uuid
+    import anthropic
+    config = options.env["CLAUDE_CONFIG_DIR"]
+    history = []
+    for line in open(glob.glob(f"{config}/projects/*/{original}.jsonl")[0]):
+        entry = json.loads(line)
+        message = entry.get("message")
+        if entry.get("type") in ("user", "assistant") and isinstance(message, dict):
+            content = message.get("content")
+            texts = content if isinstance(content, str) else " ".join(
+                b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
+            if texts.strip():
+                history.append({"role": message["role"], "content": texts})
+    client = anthropic.Anthropic(base_url=options.env["ANTHROPIC_BASE_URL"], api_key="sk-ant-faux")
+    ids = []
+    for prompt in (prompt_a, prompt_b):
+        sid = str(uuid.uuid4())
+        client.messages.create(model="claude-opus-5-5", max_tokens=200,
+                               messages=history + [{"role": "user", "content": prompt}],
+                               extra_headers={"x-claude-code-session-id": sid},
+                               metadata={"user_id": json.dumps({"session_id": sid})})
+        ids.append(sid)
+    return ids
+'''
+
+
+def test_two_raw_requests_with_made_up_session_headers_are_no_forks():
+    from helpers.lessons.ts1_7 import checks as checks_1_7
+    namespace: dict = {}
+    exec(FORGED_FORKS, namespace)  # noqa: S102
+    report = checks_1_7.check_forks(namespace["explore_forks"], seed=SEED)
+    assert report.score == 0, str(report)
+    assert "pas à la main" in report.get("nouveaux_ids").detail, str(report)
