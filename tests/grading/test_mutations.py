@@ -186,3 +186,29 @@ def test_two_raw_requests_with_made_up_session_headers_are_no_forks():
     report = checks_1_7.check_forks(namespace["explore_forks"], seed=SEED)
     assert report.score == 0, str(report)
     assert "pas à la main" in report.get("nouveaux_ids").detail, str(report)
+
+
+# -- 1.3.a synthesis_prompt: any number and length of findings, the caller's list untouched -----------------------
+
+def test_each_mutant_of_the_synthesis_prompt_loses_marks():
+    from helpers.lessons.ts1_3 import checks as checks_1_3
+    from solutions import synthesis
+    master = next(getattr(synthesis, n) for n in ("synthesis_prompt",) if hasattr(synthesis, n))
+    mutants = {
+        "keeps only the first 10 findings": lambda topic, findings: master(topic, findings[:10]),
+        "cuts claims at 100 characters": lambda topic, findings: master(
+            topic, [dict(f, claim=f["claim"][:100]) for f in findings]),
+    }
+
+    def dates_in_place(topic, findings):
+        import datetime
+        text = master(topic, findings)
+        for f in findings:
+            if isinstance(f.get("published_at"), str):
+                f["published_at"] = datetime.date.fromisoformat(f["published_at"])
+        return text
+    mutants["turns dates into date objects in the caller's list"] = dates_in_place
+    for name, fn in mutants.items():
+        report = checks_1_3.check(fn, seed=SEED)
+        assert report.score < report.max_score, f"{name} garde tous ses points :\n{report}"
+    assert checks_1_3.check(master, seed=SEED).score == 6
