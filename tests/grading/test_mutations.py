@@ -7,6 +7,7 @@ the kinds the held-out review of issue 23 found scoring full marks.
 """
 from __future__ import annotations
 
+import json
 import inspect
 import textwrap
 
@@ -212,3 +213,19 @@ def test_each_mutant_of_the_synthesis_prompt_loses_marks():
         report = checks_1_3.check(fn, seed=SEED)
         assert report.score < report.max_score, f"{name} garde tous ses points :\n{report}"
     assert checks_1_3.check(master, seed=SEED).score == 6
+
+
+def test_a_local_pass_given_the_previous_files_findings_loses_marks():
+    def leaks(client, files, *, model, max_tokens=1024):
+        local, seen = {}, []
+        for path, source in files.items():
+            prompt = review._local_prompt(path, source) + ("\n\nDéjà relevé ailleurs : " + json.dumps(seen, ensure_ascii=False)
+                                                          if seen else "")
+            local[path] = review._ask(client, prompt, model, max_tokens)
+            seen += [d.get("finding") for d in local[path]["findings"]]
+        summary = {p: {"findings": r["findings"], "interface": r["interface"]} for p, r in local.items()}
+        cross = review._ask(client, review._integration_prompt(summary), model, max_tokens)
+        return {"per_file": {p: r["findings"] for p, r in local.items()}, "cross_file": cross["findings"]}
+    report = checks_1_6.check(leaks, seed=SEED)
+    assert not report.get("passe_locale").passed, str(report)
+    assert checks_1_6.check(review.review_pull_request, seed=SEED).score == 10

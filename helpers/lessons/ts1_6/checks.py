@@ -163,6 +163,14 @@ def _local_passes(review: Review) -> tuple[bool, str]:
             return False, f"la passe locale de {path} ne contient pas le fichier en entier"
         if path not in text:
             return False, f"la passe locale de {path} ne donne pas le chemin du fichier"
+        # A local pass sees its file alone: no other file's findings (they would steer its attention).
+        for other in review.local_index:
+            result = review.local_result(other) if other != path else None
+            seen = [d.get("finding", "") for d in (result or {}).get("findings") or [] if isinstance(d, dict)
+                    and d.get("finding") and squeeze(d["finding"]) in text]
+            if seen:
+                return False, (f"la passe locale de {path} reçoit un constat de {other} (« {seen[0][:60]} ») : "
+                               f"chaque passe locale ne voit que son fichier")
     return True, f"{len(review.local_index)} passes locales, un fichier chacune, contenu complet et chemin"
 
 
