@@ -229,3 +229,16 @@ def test_a_local_pass_given_the_previous_files_findings_loses_marks():
     report = checks_1_6.check(leaks, seed=SEED)
     assert not report.get("passe_locale").passed, str(report)
     assert checks_1_6.check(review.review_pull_request, seed=SEED).score == 10
+
+
+def test_valid_findings_listed_without_their_file_lose_marks():
+    from helpers.lessons.ts1_7 import checks as checks_1_7
+    from solutions import sessions
+
+    def without_files(findings, changed_files):
+        kept = [f for f in findings if f["file"] not in set(changed_files)]
+        return ("Constats encore valides :\n" + "\n".join(f"- {f['finding']}" for f in kept)
+                + "\nFichiers modifiés, à relire avant de conclure :\n" + "\n".join(changed_files))
+    assert not checks_1_7.check_prompt(without_files, seed=SEED).get("valides").passed
+    for correct in sessions.PROMPT_CORRECT:
+        assert checks_1_7.check_prompt(correct, seed=SEED).score == 4

@@ -163,8 +163,11 @@ def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
         hint = (" : ce fichier n'a pas changé, seul son homonyme dans un autre dossier a changé ; comparez les "
                 "chemins complets" if f["file"] == case["twin"] else "")
         out["valides"] = (False, f"le constat encore valide « {f['finding']} » ({f['file']}) manque{hint}")
+    elif (alone := next((f for f in valid if not _with_its_file(prompt, f)), None)) is not None:
+        out["valides"] = (False, f"le constat « {alone['finding']} » est repris sans son fichier ({alone['file']}) : la "
+                                 f"nouvelle session ne sait pas où il s'applique")
     else:
-        out["valides"] = (True, f"{len(valid)} constats valides, tous présents")
+        out["valides"] = (True, f"{len(valid)} constats valides, tous présents avec leur fichier")
     # Kept as is, truncated or reworded: the identifier the finding is about gives it away.
     kept = [f for f in stale if squeeze(f["finding"]) in prompt or case["tokens"][f["finding"]] in prompt]
     if kept:
@@ -180,6 +183,17 @@ def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
     else:
         out["a_relire"] = (True, f"{len(changed)} fichiers modifiés listés")
     return out
+
+
+def _with_its_file(prompt: str, finding: dict, reach: int = 160) -> bool:
+    """The finding's full path stands next to it (same line, same JSON object): within `reach` characters."""
+    text, path = squeeze(finding["finding"]), finding["file"]
+    start = prompt.find(text)
+    while start != -1:
+        if path in prompt[max(0, start - reach):start + len(text) + reach]:
+            return True
+        start = prompt.find(text, start + 1)
+    return False
 
 
 PROMPT_RULES = [
