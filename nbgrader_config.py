@@ -12,6 +12,17 @@ import sys
 import warnings
 from pathlib import Path
 
+# Grade with the `helpers` this course folder holds (an instructor's second cohort folder, a scratch copy), not
+# with whichever copy the environment happens to have installed; a folder without one uses the installed package.
+HERE = Path(__file__).resolve().parent
+if (HERE / "helpers" / "__init__.py").is_file():
+    if "helpers" in sys.modules and Path(sys.modules["helpers"].__file__).resolve().parent != HERE / "helpers":
+        raise SystemExit(f"Ce dossier de cours ({HERE}) a son propre dossier helpers/, mais ce processus a déjà importé "
+                         f"celui de {Path(sys.modules['helpers'].__file__).resolve().parent} : lancez nbgrader depuis "
+                         f"ce dossier, dans un processus neuf (ou supprimez {HERE / 'helpers'} pour utiliser celui "
+                         f"de l'environnement).")
+    sys.path.insert(0, str(HERE))
+
 from nbconvert.preprocessors import ClearMetadataPreprocessor
 from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, GetGrades,
                                     IgnorePattern, LimitOutput, OverwriteKernelspec, SaveAutoGrades)
@@ -19,6 +30,7 @@ from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
 from sqlalchemy.exc import SAWarning
 
 import helpers.grading
+from helpers.grading.sanitize import SanitizeNotebook
 from helpers.grading.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
                               RefuseLinks, TrustGradebookMetadata, WrapReports)
 
@@ -45,13 +57,17 @@ c.Autograde.sanitize_preprocessors = [RefuseLinks, TrustGradebookMetadata, Clear
 
 c.Autograde.autograde_preprocessors = [
     StartVerdicts, SandboxedExecute, ApplyVerdicts,
-    IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
+    IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SanitizeNotebook, SaveAutoGrades, AssignLatePenalties,
+    CheckCellMetadata,
 ]
 c.Execute.timeout = int(os.environ.get("COURS_DELAI_CELLULE_S", "120"))
 c.Execute.interrupt_on_timeout = True
 c.LimitOutput.max_lines = 400
 
-c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, CSSHTMLHeaderPreprocessor]
+# Nothing a student wrote runs in an instructor's browser: the graded notebook (what Formgrader shows) and the
+# feedback keep only inert outputs and allowed HTML (helpers/grading/sanitize.py says why not sanitize_html).
+c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, SanitizeNotebook,
+                                    CSSHTMLHeaderPreprocessor]
 # nbgrader's feedback page, translated (« Réponse de l'étudiant », « Note »…): helpers/grading/templates/retour.
 c.HTMLExporter.template_name = "retour"
 c.HTMLExporter.extra_template_basedirs = [str(Path(helpers.grading.__file__).parent / "templates")]

@@ -1,15 +1,25 @@
 """The trusted side of grading, and the sandbox it keeps learner code in.
 
-- verdicts.py   `grade` (hidden test cells) and the judge: one run per exercise per submission,
-                seeded from the submission and the course secret, learner code only in a player
-- autograde.py  nbgrader's preprocessors (sandbox kernel, demo cells skipped, verdicts written
-                by the grader) and the feedback's filters; templates/retour: the French feedback page
-- sandbox.py    bubblewrap: namespaces, read-only allow-list of mounts, limits, outside watchers
-- atelier.py    one zygote per grading process (zygote.py, inside the sandbox) that forks every
-                kernel (a jupyter_client provisioner) and player (player.py); forwarder.py: the
-                judge's simulator seen from a sandbox, with limits on every request
-- cohort.py     parallel and sharded grading (the dashboard lives in helpers/instructor/)
+Where each module runs:
 
+  trusted side (nbgrader's process, never learner code)
+    verdicts.py   `grade` (hidden test cells) and the judge: one run per exercise per submission, seeded from the
+                  submission and the course secret; learner code only in a player, evidence only from the
+                  judge's own simulators and witnesses (lessons/_witness.py)
+    autograde.py  nbgrader's preprocessors (sandbox kernel, demo cells skipped, verdicts written by the grader)
+                  and the feedback's filters; templates/retour: the French feedback page
+    sanitize.py   graded notebooks and feedback keep nothing that runs in an instructor's browser
+    forwarder.py  the judge's simulators seen from a sandbox, with limits per request and per exercise
+    atelier.py    one zygote per grading process, the players' and kernels' lifetimes, outside watchers
+    cohort.py     parallel and sharded grading (the dashboard lives in helpers/instructor/)
+  inside the sandbox (untrusted: whatever runs there may be rewritten by learner code)
+    zygote.py     forks every kernel (a jupyter_client provisioner) and player
+    player.py     runs the submitted cells, then each exercise's `play` (the lesson's learner side)
+  both
+    sandbox.py    bubblewrap's command line (trusted side) and `enter`, the first code inside
+
+The lessons' `checks.py` follow the same split: `play` (and what it calls) runs inside the sandbox, `judge`
+(and `check`) on the trusted side, reading only the simulators' logs and the witnesses' records.
 It imports the lessons' registry and checks (lessons, widgets, clients, simulator); only
 nbgrader_config.py, the hidden test cells (`grade`, `partial`) and instructors' tools import it.
 """

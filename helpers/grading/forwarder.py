@@ -8,6 +8,12 @@ pays for what the simulator parses: so a request line or headers over 64 KiB, a 
 MAX_BODY, a request that takes more than REQUEST_SECONDS to arrive or to be answered, or more
 than MAX_REQUESTS requests are refused here (413, 408, 429 in the API's error format) and never
 reach the simulator.
+
+Per request is not enough: 2 000 requests of 4 MiB each is hours of parsing and gigabytes of log. Every
+forwarder of one exercise's judging shares a `Budget`: total bytes forwarded (MAX_TOTAL_BYTES), and JSON
+containers — what parsing turns into Python objects, counted as the body's `{` and `[` bytes, an upper
+bound found at C speed — per request (MAX_CONTAINERS) and in total (MAX_TOTAL_CONTAINERS). A body of
+`[{},{},…]` is 3 bytes per dict on the wire and some 60 in the grader's memory: its size alone bounds nothing.
 """
 from __future__ import annotations
 
@@ -23,6 +29,38 @@ MAX_ANSWER = 64 * 1024 * 1024
 REQUEST_SECONDS = 20.0
 MAX_REQUESTS = 2000
 MAX_CONNECTIONS = 16
+MAX_TOTAL_BYTES = int(os.environ.get("COURS_OCTETS_EXERCICE_MAX", str(48 * 1024 * 1024)))
+MAX_CONTAINERS = 60_000
+MAX_TOTAL_CONTAINERS = 400_000
+
+
+class Budget:
+    """What one exercise's judging may send to its simulators, all forwarders together."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.bytes = 0
+        self.containers = 0
+        self._lock = threading.Lock()
+
+    def take(self, body: bytes) -> str | None:
+        """Count one request's body; a French reason when it must be refused, else None."""
+        containers = body.count(b"{") + body.count(b"[")
+        if containers > MAX_CONTAINERS:
+            return (f"Requête de {containers} objets ou listes JSON : la correction en accepte au plus "
+                    f"{MAX_CONTAINERS} par requête.")
+        with self._lock:
+            self.requests += 1
+            if self.requests > MAX_REQUESTS:
+                return "Trop de requêtes pendant cette vérification."
+            if self.bytes + len(body) > MAX_TOTAL_BYTES:
+                return (f"Plus de {MAX_TOTAL_BYTES // 2**20} Mio envoyés pendant cette vérification : requêtes "
+                        f"suivantes refusées.")
+            if self.containers + containers > MAX_TOTAL_CONTAINERS:
+                return "Trop d'objets JSON envoyés pendant cette vérification : requêtes suivantes refusées."
+            self.bytes += len(body)
+            self.containers += containers
+        return None
 
 
 def _error(status: int, kind: str, message: str) -> bytes:
@@ -41,8 +79,9 @@ class _TooSlow(Exception):
 class Forwarder:
     """Unix socket `path` → http://127.0.0.1:`port` (the judge's simulator), with limits."""
 
-    def __init__(self, path: str, port: int) -> None:
+    def __init__(self, path: str, port: int, budget: Budget | None = None) -> None:
         self.path, self.port = path, port
+        self.budget = budget or Budget()
         self.requests = 0
         self.refused: list[str] = []
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
@@ -146,8 +185,10 @@ class Forwarder:
                 return
             body = bytes(rest[:length])
         self.requests += 1
-        if self.requests > MAX_REQUESTS:
-            return self._refuse(client, 429, "rate_limit_error", "Trop de requêtes pendant cette vérification.")
+        refused = self.budget.take(body)
+        if refused:
+            return self._refuse(client, 413 if "par requête" in refused else 429,
+                                "request_too_large" if "par requête" in refused else "rate_limit_error", refused)
         kept = [line for line in lines[1:] if line.split(":", 1)[0].strip().lower() not in
                 ("connection", "keep-alive", "transfer-encoding", "content-length", "proxy-connection")]
         request = "\r\n".join([lines[0], *kept, f"content-length: {len(body)}", "connection: close", "", ""])

@@ -133,23 +133,33 @@ def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
     return done
 
 
-def _fingerprint() -> dict:
+def _mark(value: object) -> tuple:
+    """What identifies a function or class member as the checks wrote it: the object, and for a function its code,
+    and defaults — a learner's `f.__code__ = other.__code__` keeps `id(f)` but not `id(f.__code__)`."""
+    target = getattr(value, "__func__", value)       # classmethod, staticmethod, bound method
+    code = getattr(target, "__code__", None)
+    return (id(value), id(target), id(code), hash(code.co_code) if code is not None else 0,
+            id(getattr(target, "__defaults__", None)), id(getattr(target, "__kwdefaults__", None)))
+
+
+def _fingerprint(_mark=_mark, sys=sys) -> dict:
     """Every function and class of the checks' code (helpers.lessons, helpers.grading, helpers.simulator) and
-    every attribute of those classes: learner code that replaces one is tampering with the verdict."""
+    every attribute of those classes, code included: learner code that replaces one — the object or its code —
+    is tampering with the verdict."""
     marks = {}
     for name, module in list(sys.modules.items()):
         if not name.startswith(("helpers.lessons", "helpers.grading", "helpers.simulator")) or module is None:
             continue
         for attr, value in list(vars(module).items()):
             if callable(value) or isinstance(value, type):
-                marks[f"{name}.{attr}"] = id(value)
+                marks[f"{name}.{attr}"] = _mark(value)
                 if isinstance(value, type) and value.__module__ == name:
                     for key, member in list(vars(value).items()):
-                        marks[f"{name}.{attr}.{key}"] = id(member)
+                        marks[f"{name}.{attr}.{key}"] = _mark(member)
     return marks
 
 
-def _changed(before: dict) -> list[str]:
+def _changed(before: dict, _fingerprint=_fingerprint) -> list[str]:
     after = _fingerprint()
     return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k) and k in before)
 
@@ -162,14 +172,14 @@ def main(fd: int | None = None) -> None:
     hello = channel.receive()
     spec = exercises()[hello["exercise"]]
     play, names = spec.play, list(spec.names)
-    send, receive, relay_to = channel.send, channel.receive, relay
+    send, receive, relay_to, changed = channel.send, channel.receive, relay, _changed   # bound before learner code
     sh = shell()
     marks = _fingerprint()
     cells = run_cells(sh, list(hello.get("cells") or []), channel)
     namespace = sh.user_ns
     objects = {name: namespace[name] for name in names if name in namespace}
     send({"ready": True, "cells": cells, "missing": [n for n in names if n not in objects],
-          "values": [plain(objects.get(n)) for n in names], "tampered": _changed(marks)[:20]})
+          "values": [plain(objects.get(n)) for n in names], "tampered": changed(marks)[:20]})
     while True:
         message = receive()
         if "play" not in message:
@@ -183,7 +193,7 @@ def main(fd: int | None = None) -> None:
             result = play(objects, message["play"])
         except BaseException as exc:  # noqa: BLE001 - reported to the judge as data
             result = {"outcome": {"error": f"{type(exc).__name__} : {exc}", "error_type": type(exc).__name__}}
-        send({"result": plain(result), "tampered": _changed(marks)[:20]})
+        send({"result": plain(result), "tampered": changed(marks)[:20]})
     sys.stdout.flush()
     os._exit(0)
 

@@ -173,6 +173,9 @@ def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] =
         "MPLCONFIGDIR": "/tmp/maison/.matplotlib", "JUPYTER_RUNTIME_DIR": "/tmp/maison/.jupyter-runtime",
         "COURS_MODE": "hors-ligne", "COURS_ATELIER": "/tmp/atelier", "COURS_CORRECTION": "1",
         "COURS_UTILISATEUR_BAC": str(uid or (NOBODY if os.getuid() == 0 else os.getuid())),
+        # The helpers package mounted here is the one the trusted side runs: imported first, before any other the
+        # environment has installed (a course folder copied away from the clone grades with its own copy).
+        "PYTHONPATH": str(Path(__file__).resolve().parent.parent.parent),
     }
     if zygote:
         environment["COURS_ZYGOTE"] = "1"     # its children get the CPU limit, not the zygote itself

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from ..lessons import check, exercise, exercises
-from ..lessons._kit import Criterion, Report, plain
+from ..lessons._kit import LIMIT_KEY, Criterion, Report, plain
 
 ENV = "COURS_CORRECTION"      # set inside every grading sandbox
 MAX_LINE = 16 * 1024 * 1024
@@ -38,6 +38,9 @@ PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
 # would otherwise cost PLAY_SECONDS per scenario, twice (40 min for the eight of 1.1.a).
 EXERCISE_SECONDS = float(os.environ.get("COURS_DELAI_EXERCICE_S", "420"))
 RESTARTS = 2
+# A scenario may say how long the learner's code has (`spec[LIMIT_KEY]`, seconds): the judge stops waiting that
+# long after it started, plus a margin for the player's own work (client, CLI start-up, plain data back).
+LIMIT_MARGIN = float(os.environ.get("COURS_MARGE_SCENARIO_S", "12"))
 SECRET_FILE = ".correction-secret"
 
 
@@ -229,6 +232,8 @@ class Judging:
         self.api = self.root / "a"
         self.api.mkdir(mode=0o755)
         self.forwarders: dict[int, object] = {}
+        from .forwarder import Budget
+        self.budget = Budget()         # every request of this exercise, all its simulators together
         self.player: Player | None = None
         self.restarts = 0
         self.trimmed: set[int] = set()
@@ -283,7 +288,7 @@ class Judging:
         for port in sorted(_urls(spec, set())):
             if port not in self.forwarders:
                 path = self.api / f"{port}"
-                self.forwarders[port] = forwarder.Forwarder(str(path), port)
+                self.forwarders[port] = forwarder.Forwarder(str(path), port, self.budget)
             relays[str(port)] = str(self.api / f"{port}")
         if time.monotonic() >= self.until:
             if not self.out_of_time:
@@ -297,13 +302,22 @@ class Judging:
             self.player = self._start()
             if self.player is None:
                 return _crashed()
+        # The scenario's own limit, kept here: learner code can switch off every alarm inside the player.
+        limit = spec.get(LIMIT_KEY) if isinstance(spec, dict) else None
+        until = self.until
+        if isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0:
+            until = min(until, time.monotonic() + float(limit) + LIMIT_MARGIN)
         try:
-            return self.player.play(spec, relays, self.until)
+            return self.player.play(spec, relays, until)
         except _Dead as dead:
             self.tampered += self.player.tampered
             self.player.kill()
             self.player = None
             self.restarts += 1
+            if until < self.until and time.monotonic() >= until - 0.5:
+                # Past the scenario's own limit: the learner's code kept running after its alarm (switched off?).
+                self.notes.append(f"un scénario a dépassé son temps ({limit:g} s) : processus arrêté")
+                return _overran(limit)
             self.notes.append(f"un scénario a arrêté le processus ({dead})")
             self.died = True
             return _crashed()
@@ -378,6 +392,12 @@ def not_run(exercise_id: str, notes: list[str]) -> Report:
     spec = exercise(exercise_id)
     return Report(exercise_id, [Criterion("non_verifie", f"Vérification {exercise_id} impossible", spec.points, False,
                                           "; ".join(notes) or "le code soumis n'a pas pu être exécuté")])
+
+
+def _overran(seconds: float) -> dict:
+    """What a scenario whose code ran past its limit reports: timed out, like code the player's alarm stopped."""
+    return {"outcome": {"error": f"Deadline : délai de {seconds:g} s dépassé (arrêté par le correcteur)",
+                        "error_type": "Deadline", "timed_out": True}}
 
 
 def _crashed() -> dict:

@@ -16,6 +16,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 
+# The key of a scenario (a `play` spec) that says how many seconds the learner's code has in it: under grading,
+# the trusted side stops waiting for the player then (plus a margin), whatever the learner's code did to its alarms.
+LIMIT_KEY = "limite_s"
+
+
 @dataclass(frozen=True)
 class Exercise:
     """One graded exercise, as the registry lists it: every grader, button and tool reads this record."""

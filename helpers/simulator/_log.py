@@ -1,4 +1,12 @@
-"""The simulator's request log: every exchange, in order, for graders and diagrams."""
+"""The simulator's request log: every exchange, in order, for graders and diagrams.
+
+Bounded by what it keeps: a request the simulator refused (a 4xx it found itself: malformed, too large,
+unauthenticated) keeps its status and its error, never its parsed body — a grader has nothing to learn
+from a body the API would have rejected, and hostile code sending megabytes of `[{},…]` swelled the grader by
+hundreds of megabytes per request. Requests that were accepted, or that an injected fault answered, keep their
+body (the forwarder bounds their size during grading). Readers get the logged exchanges themselves, not copies:
+they are frozen, and readers must treat their bodies as read-only.
+"""
 from __future__ import annotations
 
 import copy
@@ -55,6 +63,8 @@ class RequestLog:
         self._lock = threading.Lock()
 
     def append(self, **fields) -> Exchange:
+        if 400 <= int(fields.get("status") or 0) < 500 and not fields.get("fault"):
+            fields["request"] = None      # refused by the simulator itself: its status and error are the record
         with self._lock:
             exchange = Exchange(index=len(self._items), **fields)
             self._items.append(exchange)
@@ -67,8 +77,13 @@ class RequestLog:
     def since(self, mark: int = 0, *, messages_only: bool = True) -> list[Exchange]:
         with self._lock:
             items = self._items[mark:]
-        # Deep copies: what a reader does to them never alters the log.
-        return [copy.deepcopy(e) for e in items if e.is_message or not messages_only]
+        # The exchanges themselves (frozen; their bodies read-only by contract): a deep copy per reader doubled the
+        # grader's memory for nothing.
+        return [e for e in items if e.is_message or not messages_only]
+
+    def accepted(self, mark: int = 0) -> list[Exchange]:
+        """The message requests of a run that the simulator answered normally (2xx): what the model really saw."""
+        return [e for e in self.since(mark) if e.ok]
 
     def clear(self) -> None:
         with self._lock:

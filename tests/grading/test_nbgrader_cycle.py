@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import html
+from html.parser import HTMLParser
 import inspect
 import json
 import os
@@ -38,11 +39,21 @@ STUDENTS = {  # student id -> {solution cell: code}; the notebook is written as 
     "alice-juste": {"run_agent": "import json\n\n" + inspect.getsource(loops.run_agent), "reponses_1_1": RIGHT},
     "bruno-partiel": {"run_agent": STOPS_ON_TEXT, "reponses_1_1": HALF},
     "chloe-vide": {},
+    # Correct, and writes outputs and a Markdown cell that would run in the instructor's browser (issue 23, kind 4).
+    "dora-script": {"run_agent": "import json\n\n" + inspect.getsource(loops.run_agent) + (
+        "\nfrom IPython.display import HTML, Javascript, Markdown, display\n"
+        "display(HTML('<script>window.top.piratage = \"script\"</script>'))\n"
+        "display(HTML('<img src=x onerror=\"window.top.piratage = \\'onerror\\'\">'))\n"
+        "display(Javascript('window.top.piratage = \"javascript\"'))\n"
+        "display({'text/html': '<svg onload=\"window.top.piratage = 1\"></svg>', 'text/plain': 'svg'}, raw=True)\n"
+        "display(Markdown('[cliquez](javascript:window.top.piratage=2)'))\n"), "reponses_1_1": RIGHT,
+        "markdown": '<img src="x" onerror="window.top.piratage = \'markdown\'"> **Ma réponse**'},
 }
 OWN_CODE = {  # a line only that student wrote: the feedback must show it back
     "alice-juste": 'raise RuntimeError(f"Plafond de {max_iterations} itérations atteint sans réponse finale")',
     "bruno-partiel": 'if any(b.type == "text" for b in response.content):',
     "chloe-vide": "raise NotImplementedError()",
+    "dora-script": 'raise RuntimeError(f"Plafond de {max_iterations} itérations atteint sans réponse finale")',
 }
 FORBIDDEN = ["BEGIN HIDDEN TESTS", "END HIDDEN TESTS", "from helpers.grading import grade", 'grade("1.1.a"',
              'grade("1.1.q"', "helpers.grading", "helpers/lessons/ts1_1", "helpers.lessons",
@@ -95,7 +106,10 @@ def cycle(tmp_path_factory):
         if path.exists():
             nb = json.loads(path.read_text())
             for grade_id, code in answers.items():
-                nb = with_solution(nb, grade_id, code)
+                if grade_id == "markdown":        # a cell of the student's own
+                    nb["cells"].append({"cell_type": "markdown", "metadata": {}, "source": code})
+                else:
+                    nb = with_solution(nb, grade_id, code)
             path.write_text(json.dumps(nb, ensure_ascii=False, indent=1))
         student("submit", who, "submit", ASSIGNMENT)
     instructor("collect", "collect", ASSIGNMENT, *on_exchange)
@@ -166,6 +180,69 @@ def test_the_csv_has_one_row_per_student_and_scores_in_the_expected_order(cycle)
     assert score["alice-juste"] == maximum
     assert 0 < score["bruno-partiel"] < maximum
     assert score["chloe-vide"] == 0
+    assert score["dora-script"] == maximum
+
+
+def test_nothing_a_student_wrote_can_run_in_the_graded_notebook(cycle):
+    """What Formgrader renders (Markdown as mistune turns it into HTML, HTML outputs as they are): inert."""
+    from nbconvert.filters.markdown import markdown2html
+    nb = json.loads((cycle["course"] / "autograded" / "dora-script" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text())
+    kinds = {key for cell in nb["cells"] for out in cell.get("outputs", []) for key in out.get("data", {})}
+    assert kinds <= {"text/plain", "text/html", "text/markdown", "image/png", "application/json"}, kinds
+    rendered = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            rendered.append(markdown2html("".join(cell["source"])))
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            rendered.append("".join(data.get("text/html", "")))
+            rendered.append(markdown2html("".join(data.get("text/markdown", ""))))
+    page = "\n".join(rendered)
+    assert "Ma réponse" in page
+
+    class Live(HTMLParser):      # what a browser would run: script elements, on… handlers, javascript: links
+        found: list = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag in ("script", "iframe", "object", "embed", "svg"):
+                self.found.append(tag)
+            self.found += [f"{tag}[{k}]" for k, v in attrs if k.startswith("on") or
+                           "javascript" in re.sub(r"\s", "", (v or "").lower())]
+    live = Live()
+    live.feed(page)
+    assert not live.found, live.found
+
+
+def test_feedback_runs_nothing_a_student_wrote_in_chromium(cycle, tmp_path):
+    """The feedback page of the hostile student, opened in headless Chromium: no script of hers runs (each
+    attempt would set window.piratage), and her answer is still shown."""
+    from playwright.sync_api import sync_playwright
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Chromium est introuvable : sudo apt install chromium")
+    page_path = cycle["course"] / "feedback" / "dora-script" / ASSIGNMENT / f"{ASSIGNMENT}.html"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
+                                                                            "--disable-gpu"])
+        try:
+            tab = browser.new_page(viewport={"width": 1280, "height": 900})
+            dialogs = []
+            tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            tab.goto(page_path.as_uri())
+            tab.wait_for_timeout(1500)
+            for link in tab.query_selector_all("a[href^='javascript']"):
+                link.click()
+            pirated = tab.evaluate("window.piratage")
+            shots = Path(os.environ.get("COURS_CAPTURES", str(tmp_path)))
+            shots.mkdir(parents=True, exist_ok=True)
+            tab.screenshot(path=str(shots / "retour-dora-script.png"), full_page=False)
+            tab.get_by_text("Contenu neutralisé").last.scroll_into_view_if_needed()
+            tab.screenshot(path=str(shots / "retour-dora-script-neutralise.png"), full_page=False)
+            text = tab.inner_text("body")
+        finally:
+            browser.close()
+    assert pirated is None and not dialogs, (pirated, dialogs)
+    assert "Ma réponse" in text and "Vérification 1.1.a" in text
 
 
 @pytest.mark.parametrize("who", list(STUDENTS))

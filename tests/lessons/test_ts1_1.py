@@ -1,6 +1,8 @@
 """Exercise 1.1.a: a correct run_agent gets full marks; each classic mistake loses the right points."""
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from helpers.lessons.ts1_1 import checks as check_1_1
@@ -51,6 +53,17 @@ def test_only_the_broken_rule_fails_for_a_narrow_mistake(name, rule):
     assert {c.key for c in report.criteria if not c.passed} == {rule}, str(report)
 
 
+def test_a_loop_that_returns_on_pause_turn_loses_the_pause_rule():
+    """pause_turn is no end: the paused turn goes back as it is (the master resends; the lesson says so)."""
+    source = inspect.getsource(loops.run_agent).replace(
+        'if response.stop_reason in ("end_turn", "stop_sequence"):',
+        'if response.stop_reason in ("end_turn", "stop_sequence", "pause_turn"):')
+    namespace = dict(vars(loops))
+    exec(source, namespace)  # noqa: S102
+    report = check_1_1.check(namespace["run_agent"], seed=5)
+    assert {c.key for c in report.criteria if not c.passed} == {"pause_turn"}, str(report)
+
+
 def test_scenarios_change_with_the_seed():
     a, b = check_1_1._Builder(1).parallel(2), check_1_1._Builder(2).parallel(2)
     assert (a.question, a.tools) != (b.question, b.tools)
@@ -72,7 +85,7 @@ def test_not_a_function():
 
 def test_nbgrader_rules_raise_the_french_reason():
     report = check_1_1.check(loops.cap_returns, seed=4)
-    assert require(report, "texte_puis_outil") == 2
+    assert require(report, "texte_puis_outil") == 1.5
     with pytest.raises(GradingError, match=r"\[Vérification 1.1.a\].*max_iterations"):
         require(report, "plafond")
 

@@ -106,11 +106,21 @@ def test_the_log_records_requests_and_responses_in_order(sim, client):
     assert "x-api-key" not in first.headers
 
 
-def test_the_log_hands_out_copies(sim, client):
+def test_the_log_hands_out_its_frozen_exchanges_and_keeps_no_body_of_a_refused_request(sim, client):
+    """Readers get the exchanges themselves (a deep copy per reader doubled a grader's memory), frozen; a request
+    the simulator refused keeps its status and error, not its body (hostile bodies of `[{},…]` swelled the
+    grader by hundreds of megabytes)."""
+    import dataclasses
+    mark = sim.log.mark()
     client.messages.create(model=MODEL, max_tokens=50, messages=HELLO)
-    copy = sim.log.since(0)[0]
-    copy.request["messages"].clear()
-    assert sim.log.since(0)[0].request["messages"] == HELLO
+    with pytest.raises(anthropic.BadRequestError):
+        client.messages.create(model=MODEL, max_tokens=50, messages=[{}] * 1000)
+    kept, refused = sim.log.since(mark)
+    assert kept is sim.log.since(mark)[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        kept.request = {}
+    assert refused.status == 400 and refused.request is None and refused.error_message
+    assert sim.log.accepted(mark) == [kept]
 
 
 def test_a_body_above_32_mb_gets_the_real_413_without_being_read(sim):

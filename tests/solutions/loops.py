@@ -10,6 +10,8 @@ def run_agent(client, messages, tools, run_tool, *, model, max_tokens=1024, max_
         messages.append({"role": "assistant", "content": response.content})
         if response.stop_reason in ("end_turn", "stop_sequence"):
             return response
+        if response.stop_reason == "pause_turn":      # a paused server-side turn: send it back as it is
+            continue
         if response.stop_reason != "tool_use":
             raise RuntimeError(f"Arrêt inattendu : stop_reason={response.stop_reason}")
         results = []
@@ -80,6 +82,9 @@ def drops_text_blocks(client, messages, tools, run_tool, *, model, max_tokens=10
         if response.stop_reason in ("end_turn", "stop_sequence"):
             messages.append({"role": "assistant", "content": response.content})
             return response
+        if response.stop_reason == "pause_turn":
+            messages.append({"role": "assistant", "content": response.content})
+            continue
         if response.stop_reason != "tool_use":
             raise RuntimeError(response.stop_reason)
         calls = [b for b in response.content if b.type == "tool_use"]
@@ -180,6 +185,8 @@ def raises_on_stop_sequence(client, messages, tools, run_tool, *, model, max_tok
         messages.append({"role": "assistant", "content": response.content})
         if response.stop_reason == "end_turn":
             return response
+        if response.stop_reason == "pause_turn":
+            continue
         if response.stop_reason != "tool_use":
             raise RuntimeError(f"Arrêt inattendu : stop_reason={response.stop_reason}")
         results = []

@@ -124,6 +124,14 @@ class _Builder:
                         results, final_stop="stop_sequence",
                         final_words=[str(v) for res in results.values() for v in res.values()])
 
+    def paused(self) -> Scenario:
+        """A long server-side turn paused (pause_turn): the response goes back as it is, and Claude goes on."""
+        tools, _calls, results = self.calls(1)
+        final = f"Recherche terminée : {self.r.choice(['trois', 'quatre', 'cinq'])} sources retenues ({self.nonce})."
+        steps = [Step(say="Je lance une recherche longue, côté serveur.", stop="pause_turn"), Step(say=final)]
+        return Scenario("tour en pause", self.question("Cherche les publications récentes sur le sujet"), tools, steps,
+                        results, final_words=[final])
+
     def truncated(self) -> Scenario:
         tools, calls, results = self.calls(1)
         steps = [Step(say="Je consulte la source.", calls=tuple(calls)), Step(say="Voici une analyse", stop="max_tokens")]
@@ -382,6 +390,30 @@ def _must_raise(run: Run, what: str, stop: str | None = None) -> tuple[bool, str
     return False, f"la fonction a renvoyé un résultat alors que {what} : elle doit lever une exception"
 
 
+def _resumed(run: Run) -> tuple[bool, str]:
+    """pause_turn: the paused assistant turn sent back as it is, nothing added, then the final answer returned."""
+    if run.played.timed_out:
+        return False, f"la fonction s'exécutait encore après {SECONDS:g} s"
+    paused = next((i for i, e in enumerate(run.exchanges) if e.stop_reason == "pause_turn"), None)
+    if paused is None:
+        return False, "aucune réponse pause_turn n'a été reçue (scénario non joué)"
+    later = run.exchanges[paused + 1:paused + 2]
+    if not later:
+        what = (f"a levé {run.played.error_line()}" if run.played.raised else "a renvoyé la réponse en pause")
+        return False, (f"après stop_reason pause_turn, la fonction {what} : ce n'est pas une fin, renvoyez la requête "
+                       f"avec la réponse ajoutée telle quelle à l'historique")
+    sent = [m for m in later[0].messages if isinstance(m, dict) and m.get("role") != "system"]
+    reply = run.exchanges[paused].response.get("content") if isinstance(run.exchanges[paused].response, dict) else None
+    if not sent or sent[-1].get("role") != "assistant":
+        return False, ("après pause_turn, la requête suivante doit finir par le tour assistant en pause, tel quel (sans "
+                       "message user ajouté, pas de « continue »)")
+    content = sent[-1].get("content")
+    texts = [b.get("text") for b in content if isinstance(b, dict)] if isinstance(content, list) else [content]
+    if [b.get("text") for b in reply or [] if isinstance(b, dict)] != texts:
+        return False, "après pause_turn, le tour assistant renvoyé n'est pas la réponse reçue, telle quelle"
+    return _answered_properly(run)
+
+
 def _cap(run: Run) -> tuple[bool, str]:
     n, cap = len(run.exchanges), run.scenario.max_iterations
     if run.played.timed_out:
@@ -413,7 +445,7 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
     sim = Simulator().start()
     try:
         scenarios = [build.text_then_tool(), build.parallel(2), build.parallel(3), build.failing_tool(),
-                     build.stop_sequence(), build.truncated(), build.refused(), build.endless()]
+                     build.stop_sequence(), build.paused(), build.truncated(), build.refused(), build.endless()]
         runs = {s.name: _play(player, s, sim) for s in scenarios}
     finally:
         sim.stop()
@@ -430,8 +462,9 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
                                      "max_tokens")
     ref_ok, ref_detail = _must_raise(runs["refus"], "stop_reason valait refusal", "refusal")
     cap_ok, cap_detail = _cap(runs["boucle sans fin"])
+    pause_ok, pause_detail = _resumed(runs["tour en pause"])
     return Report(EXERCISE, [
-        Criterion("texte_puis_outil", "Du texte avant un tool_use n'arrête pas la boucle ; arrêt sur end_turn", 2,
+        Criterion("texte_puis_outil", "Du texte avant un tool_use n'arrête pas la boucle ; arrêt sur end_turn", 1.5,
                   text_ok, text_detail),
         Criterion("contenu_complet", "Le tour assistant repart en entier (texte + tool_use)", 1, full_ok and text_ok,
                   full_detail if text_ok else "scénario précédent en échec"),
@@ -446,6 +479,8 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
                   err_ok, err_detail),
         Criterion("stop_sequence", "stop_reason stop_sequence : fin normale, la réponse est renvoyée", 0.5, seq_ok,
                   seq_detail),
+        Criterion("pause_turn", "stop_reason pause_turn : la réponse repart telle quelle, la boucle continue", 0.5,
+                  pause_ok, pause_detail),
         Criterion("max_tokens", "stop_reason max_tokens : exception, jamais une réponse tronquée", 0.5, cut_ok,
                   cut_detail),
         Criterion("refus", "stop_reason refusal : exception", 0.5, ref_ok, ref_detail),

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 
 from ...simulator import Simulator
 from ...simulator._model import Reply
-from .._kit import Criterion, Played, Report, run_learner
+from .._kit import LIMIT_KEY, Criterion, Played, Report, run_learner
 
 EXERCISE = "1.2.a"
 MODEL = "claude-sonnet-5-5"
 SECONDS = 12.0
 LATENCY = 0.05           # every answer (Simulator(latency=…))
 STEP = 0.08              # and each subtopic its own extra delay: the first one listed answers last
+CLIENT_TIMEOUT = 3.0     # the client's timeout in `play`: a reply slower than that is a connection error
 
 # Topics, each with subtopics that never contain one another (a request names exactly one).
 TOPICS = [
@@ -56,7 +57,7 @@ class Scenario:
     subtopics: list[str]
     max_tokens: int
     findings: dict[str, list[dict]] = field(default_factory=dict)   # what a good reply carries
-    plans: dict[str, list[str]] = field(default_factory=dict)      # per attempt: ok, prose, shape, cut
+    plans: dict[str, list[str]] = field(default_factory=dict)      # per attempt: ok, prose, shape, cut, slow
     decoys: dict[str, list[dict]] = field(default_factory=dict)    # what a cut reply carries
     faults: int = 0                                                 # API errors for the next requests
 
@@ -82,6 +83,7 @@ class Desk:
     def __init__(self) -> None:
         self.scenario: Scenario | None = None
         self.attempts: dict[str, int] = {}
+        self.busy = 0
         self._lock = threading.Lock()
 
     def load(self, scenario: Scenario) -> None:
@@ -93,6 +95,15 @@ class Desk:
         named = named_subtopics(scenario, user_text(conv.body)) if scenario else []
         if not named:
             return Reply().say("Je ne sais pas quel volet traiter : aucun sous-thème de la liste n'est nommé.")
+        with self._lock:
+            self.busy += 1
+        try:
+            return self._respond(scenario, named)
+        finally:
+            with self._lock:
+                self.busy -= 1
+
+    def _respond(self, scenario: Scenario, named: list[str]) -> Reply:
         time.sleep(max(scenario.delay(s) for s in named))
         if len(named) > 1:   # several subtopics in one request: the model answers for all of them at once
             return Reply().say(json.dumps({"findings": [f for s in named for f in scenario.findings[s]]},
@@ -102,6 +113,9 @@ class Desk:
             self.attempts[subtopic] = attempt = self.attempts.get(subtopic, 0) + 1
         plan = scenario.plans.get(subtopic, ["ok"])
         outcome = plan[min(attempt, len(plan)) - 1]
+        if outcome == "slow":    # longer than the client's timeout: the learner's code meets APITimeoutError
+            time.sleep(CLIENT_TIMEOUT + 0.6)
+            return Reply().say(json.dumps({"findings": scenario.findings[subtopic]}, ensure_ascii=False))
         if outcome == "prose":
             return Reply().say(PROSE.format(s=subtopic))
         if outcome == "shape":
@@ -195,7 +209,10 @@ class _Builder:
 
     def api_error(self) -> Scenario:
         scenario = self._scenario("erreur d'API", 3)
-        scenario.faults = 1
+        scenario.faults = 2           # a 429 (RateLimitError), then a 500 or 529: every retryable class of the SDK
+        # …and a reply slower than the client's timeout (APITimeoutError, a connection error): the first requests
+        # to arrive take the two faults, this subtopic's first answer comes too late.
+        scenario.plans[scenario.subtopics[-1]] = ["slow", "ok"]
         return scenario
 
     def api_errors_twice(self) -> Scenario:
@@ -213,6 +230,11 @@ class Run:
     played: Played
     exchanges: list
     fault_kind: str = ""
+
+    def __post_init__(self) -> None:
+        # Evidence is what the simulator answered: accepted requests, and those an injected fault hit. A request it
+        # refused (malformed, or not for this scenario) carries no body and proves nothing.
+        self.exchanges = [e for e in self.exchanges if e.ok or e.fault]
 
     @property
     def value(self) -> object:
@@ -234,7 +256,8 @@ class Run:
 def play(objects: dict, spec: dict) -> dict:
     """Learner side (the Vérifier's kernel, or the graded kernel): run `coordinate` on one scenario."""
     import anthropic
-    client = anthropic.Anthropic(base_url=spec["base_url"], api_key="sk-ant-verification", max_retries=0)
+    client = anthropic.Anthropic(base_url=spec["base_url"], api_key="sk-ant-verification", max_retries=0,
+                                 timeout=CLIENT_TIMEOUT)
     outcome = run_learner(objects["coordinate"], client, spec["topic"], list(spec["subtopics"]), model=MODEL,
                           max_tokens=spec["max_tokens"], seconds=SECONDS)
     return {"outcome": outcome.to_plain()}
@@ -243,11 +266,17 @@ def play(objects: dict, spec: dict) -> dict:
 def _play(player, scenario: Scenario, sim: Simulator, desk: Desk, fault_kind: str) -> Run:
     desk.load(scenario)
     sim.clear_faults()
-    if scenario.faults:
+    if scenario.faults > 1 and scenario.subtopics[1:]:
+        sim.inject("rate_limit", times=1, retry_after=0)
+        sim.inject(fault_kind, times=scenario.faults - 1, retry_after=0)
+    elif scenario.faults:
         sim.inject(fault_kind, times=scenario.faults, retry_after=0)
     mark = sim.log.mark()
     data = player({"base_url": sim.base_url, "topic": scenario.topic, "subtopics": scenario.subtopics,
-                   "max_tokens": scenario.max_tokens})
+                   "max_tokens": scenario.max_tokens, LIMIT_KEY: SECONDS})
+    until = time.monotonic() + CLIENT_TIMEOUT + 2
+    while desk.busy and time.monotonic() < until:     # a reply still being written (a slow one) is logged too
+        time.sleep(0.02)
     time.sleep(0.05)       # a request still in flight when the function returned is logged too
     sim.clear_faults()
     data = data if isinstance(data, dict) else {}
@@ -301,7 +330,7 @@ def _one_per_subtopic(runs: list[Run], empty: Run) -> tuple[bool, str]:
 
 
 def _isolated(runs: list[Run]) -> tuple[bool, str]:
-    seen = 0
+    seen = real = 0
     for run in runs:
         claims = {s: [str(f["claim"]) for f in run.scenario.findings.get(s, [])] for s in run.scenario.subtopics}
         for e in run.exchanges:
@@ -320,6 +349,12 @@ def _isolated(runs: list[Run]) -> tuple[bool, str]:
                     return False, (f"la requête de « {', '.join(named) or '?'} » contient les résultats du sous-agent "
                                    f"« {other} » : un sous-agent ne voit jamais ceux des autres")
             seen += 1
+        # « Isolated » is said of real subagent requests of the scenario, not of any short request.
+        # (Accepted, or hit by an injected fault: the run's exchanges are nothing else.)
+        real += sum(1 for e in run.exchanges if named_subtopics(run.scenario, user_text(e.request)))
+    if seen and not real:
+        return False, ("aucune requête valide ne confie un des sous-thèmes à un sous-agent : rien ne montre un "
+                       "contexte isolé")
     return bool(seen), f"{seen} requêtes, chacune avec un seul message user et rien d'autre" if seen else \
         "aucune requête n'a été envoyée"
 
@@ -423,17 +458,53 @@ def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
     faulted = api.faulted()
     if not faulted:
         return False, "l'erreur d'API injectée n'a touché aucune requête nommant un seul sous-thème"
-    recovered += [(api, s, f"une erreur d'API ({api.fault_kind})") for s in faulted]
+    recovered += [(api, s, "une erreur d'API") for s in faulted]
+    recovered += [(api, s, "une réponse plus lente que le délai du client (APITimeoutError)")
+                  for s, plan in api.scenario.plans.items() if plan[:1] == ["slow"] and s not in faulted]
     for run, s, what in recovered:
         if _attempts(run, s) < 2:
-            hint = " : attrapez anthropic.APIError" if run is api else ""
+            hint = " : attrapez anthropic.APIError (429, 500, 529, délai dépassé…)" if run is api else ""
             return False, f"après {what} pour « {s} », aucune nouvelle tentative{hint} ; réessayez une fois"
+        if s in run.scenario.expected(run.faulted())["gaps"]:
+            continue     # its second attempt failed too (two faults, or a fault then a slow reply): a gap
         if s in run.value["gaps"]:
             return False, (f"« {s} » a réussi à la seconde tentative mais figure dans gaps : une tentative "
                            f"réussie n'est pas une lacune")
         if not {str(f["claim"]) for f in run.scenario.findings[s]} <= _claims(run.value):
             return False, f"« {s} » a réussi à la seconde tentative mais ses findings manquent"
+    for run in (faulty, api):
+        problem = _retried_like_the_others(run, {s for r, s, _ in recovered if r is run})
+        if problem:
+            return False, f"scénario « {run.scenario.name} » : {problem}"
     return True, "réponse invalide ou erreur d'API : une seconde tentative isolée, et son résultat est gardé"
+
+
+def _retried_like_the_others(run: Run, retried: set[str]) -> str | None:
+    """A finding that came back on a second attempt is a finding like the others: at its subtopic's place, as
+    received. Judged only where the first-time findings are right (their mistakes are judged elsewhere)."""
+    wanted = run.scenario.expected(run.faulted())["findings"]
+    got = [f for f in run.value["findings"]]
+    first_time = [f for s in run.scenario.subtopics if s not in retried for f in run.scenario.findings[s]
+                  if f in wanted]
+    again = [f for s in run.scenario.subtopics if s in retried for f in run.scenario.findings[s] if f in wanted]
+    canon_got = [_canon(f) for f in got]
+    if not again or not first_time or any(_canon(f) not in canon_got for f in first_time):
+        return None              # nothing to compare the retried findings with, or the others are wrong too
+    firsts = {_canon(f) for f in first_time}
+    if [c for c in canon_got if c in firsts] != [_canon(f) for f in first_time]:
+        return None              # the first-time findings themselves are out of order: judged by « résultats intacts »
+    claims = {str(f["claim"]): f for f in again}
+    changed = [f for f in got if isinstance(f, dict) and str(f.get("claim")) in claims
+               and _canon(f) != _canon(claims[str(f.get("claim"))])]
+    if changed:
+        extra = [k for k in changed[0] if k not in claims[str(changed[0].get("claim"))]]
+        return ("un finding obtenu à la seconde tentative revient modifié" + (f" (clé en plus : {extra[0]!r})"
+                if extra else "") + " : il repart tel qu'il a été reçu, comme les autres")
+    order = [c for c in canon_got if c in {_canon(f) for f in wanted}]
+    if order != [_canon(f) for f in wanted if _canon(f) in canon_got]:
+        return ("les findings obtenus à la seconde tentative ne sont pas à la place de leur sous-thème (ajoutés à "
+                "la fin ?) : gardez l'ordre de subtopics, nouvelle tentative ou pas")
+    return None
 
 
 def _gaps(faulty: Run, twice: Run) -> tuple[bool, str]:

@@ -14,7 +14,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from .._kit import Criterion, Played, Report, run_learner
+from .._kit import Criterion, Played, Report, plain, run_learner
 
 EXERCISE = "1.3.a"
 SECONDS = 3.0
@@ -71,6 +71,15 @@ class _Builder:
         findings[self.r.randrange(3)]["claim"] = 'Un « devis » à {0} € : {"accolades": "dans le texte"}'
         return Scenario("textes piégeux", self.r.choice(TOPICS), findings)
 
+    def large(self) -> Scenario:
+        """More findings, and a longer claim, than any plausible cap: every one of them, whole."""
+        findings = [self.finding() for _ in range(self.r.randint(14, 24))]
+        long_claim = " ; ".join(c.format(n=self.r.randrange(3, 97)).replace("\n", " ")
+                                for c in self.r.sample(CLAIMS, 5)) * self.r.randint(2, 4)
+        findings[self.r.randrange(len(findings))]["claim"] = long_claim        # 400 to 1 200 characters
+        findings[self.r.randrange(len(findings))]["published_at"] = f"2026-0{self.r.randint(1, 9)}-1{self.r.randint(0, 9)}"
+        return Scenario("beaucoup de constats", self.r.choice(TOPICS), findings)
+
     def empty(self) -> Scenario:
         return Scenario("aucun constat", self.r.choice(TOPICS), [])
 
@@ -79,15 +88,8 @@ def play(objects: dict, spec: dict) -> dict:
     """Learner side: call `synthesis_prompt` on one scenario; return the text and what became of the input."""
     given = copy.deepcopy(spec["findings"])
     outcome = run_learner(objects["synthesis_prompt"], spec["topic"], given, seconds=SECONDS)
-    return {"outcome": outcome.to_plain(), "after": given if _jsonable(given) else None}
-
-
-def _jsonable(value: object) -> bool:
-    try:
-        json.dumps(value)
-        return True
-    except (TypeError, ValueError):
-        return False
+    # As plain data whatever became of it: a date object put into the caller's list shows as {"__type__": "date"}.
+    return {"outcome": outcome.to_plain(), "after": plain(given)}
 
 
 def first_findings_object(text: str) -> dict | None:
@@ -258,7 +260,7 @@ def check(synthesis_prompt, seed: int | None = None, *, player=None) -> Report:
             return play({"synthesis_prompt": synthesis_prompt}, spec)
     build = _Builder(seed)
     runs = []
-    for scenario in (build.ordinary(), build.tricky(), build.empty()):
+    for scenario in (build.ordinary(), build.tricky(), build.large(), build.empty()):
         data = player({"topic": scenario.topic, "findings": scenario.findings})
         data = data if isinstance(data, dict) else {}
         runs.append(Run(scenario, Played.from_plain(data.get("outcome")), data.get("after")))

@@ -1,12 +1,15 @@
 """Checks for notebook 1.4 (enforcement and handoff).
 
 1.4.a `make_support_tools(crm, payments)` is checked twice. First its two tool handlers are
-called directly, on the learner's side, with a fake CRM and a fake payment service whose ids,
-codes and amounts are drawn at random; the judge dictates the sequence of calls (refund before any
-verification, failed verification, another customer verified, a second conversation…) and reads
-back each result and every payment made. Then the real CLI runs the tools offline on a private
-simulator, with a request that asks the agent to skip verification: the verdict rests on that
-simulator's log (what the model received), the fake ledger being a second witness.
+called directly, one step at a time, with a CRM and a payment service whose ids, codes and amounts
+are drawn at random; the judge dictates the sequence of calls (refund before any verification —
+of a few euros —, failed verification, another customer verified, a second conversation sharing the
+same services, a failed verification after a success…). The services live on the trusted side (a
+`Witness`): the learner's tools hold proxies, every verification and payment is recorded there with
+the step the judge was playing, so a payment made while verifying, queued for later, or erased from
+a journal is seen. Then the real CLI runs the tools offline on a private simulator, with a request
+that asks the agent to skip verification: the verdict rests on the tool calls that simulator issued
+itself and on the payments the witness recorded.
 
 1.4.b `build_handoff(case)` is called on random cases: five fields, a number for the amount,
 a summary that stands alone.
@@ -19,8 +22,10 @@ import random
 import re
 import secrets
 import tempfile
+import time
 
-from .._kit import Criterion, Played, Report, plain, run_coroutine, run_in_thread
+from .._kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread
+from .._witness import Remote, Witness
 
 CLI_SECONDS = 90.0
 SERVER = "support"
@@ -32,31 +37,36 @@ HANDOFF_FIELDS = {"customer_id": "str", "summary": "str", "root_cause": "str", "
 
 # -- the learner's side -------------------------------------------------------------------------
 
-class FakeCRM:
-    """The CRM of the checks: verify(email, code) -> customer_id or None; every call is noted."""
-
-    def __init__(self, table: list, journal: list) -> None:
-        self._table = {(email, code): customer_id for email, code, customer_id in table}
-        self._journal = journal
-
-    def verify(self, email, code):
-        self._journal.append(["verify", str(email), str(code)])
-        return self._table.get((str(email).strip().lower(), str(code).strip()))
+CRM_METHODS, PAYMENT_METHODS = ("verify",), ("refund",)
 
 
-class FakePayments:
-    """The payment service of the checks: refund(...) moves the money and returns a confirmation."""
+class Desk:
+    """The trusted side's CRM and payment service for one scenario: what they answer (the Witness records)."""
 
-    def __init__(self, nonce: str, journal: list, label: int) -> None:
-        self._nonce = nonce
-        self._journal = journal
-        self._label = label
-        self.step = -1
+    def __init__(self, table: list, nonce: str) -> None:
+        self.table = {(str(email), str(code)): customer_id for email, code, customer_id in table}
+        self.nonce = nonce
+        self.paid = 0
 
-    def refund(self, customer_id, order_id, amount):
-        self._journal.append(["refund", self._label, self.step, plain(customer_id), plain(order_id), plain(amount)])
-        return f"Remboursement {self._nonce}-{len(self._journal)} : {amount} EUR versés au client {customer_id} " \
-               f"pour la commande {order_id}."
+    def __call__(self, service: str, method: str, args: list) -> object:
+        if service == "crm" and method == "verify" and len(args) == 2:
+            return self.table.get((str(args[0]).strip().lower(), str(args[1]).strip()))
+        if service == "payments" and method == "refund" and len(args) == 3:
+            self.paid += 1
+            customer_id, order_id, amount = args
+            return (f"Remboursement {self.nonce}-{self.paid} : {amount} EUR versés au client {customer_id} pour la "
+                    f"commande {order_id}.")
+        raise ValueError(f"{service}.{method} n'existe pas")
+
+
+def services(url: str) -> tuple[Remote, Remote]:
+    """The learner's side: the CRM and the payment service, each call one request to the trusted side."""
+    return Remote(url, "crm", CRM_METHODS), Remote(url, "payments", PAYMENT_METHODS)
+
+
+def _paid(witness: Witness, step: int) -> list[list]:
+    """The payments made while the judge played `step`, as ["refund", step, customer_id, order_id, amount]."""
+    return [["refund", None, c.step, *c.args] for c in witness.during(step, "payments") if c.method == "refund"]
 
 
 def _json_type(python_type: object) -> str:
@@ -108,41 +118,36 @@ def play(objects: dict, spec: dict) -> dict:
             outcome = run_in_thread(objects["build_handoff"], copy.deepcopy(case), seconds=2)
             out.append(outcome.to_plain())
         return {"outcomes": out}
-    journal: list = []
-    crm = FakeCRM(spec["crm"], journal)
-    if spec["kind"] == "direct":
-        sets: dict[int, tuple[dict | None, FakePayments]] = {}
-        made: dict[int, object] = {}
-        results = []
-        hung: set = set()     # a tool that hung once is not waited for again
-        for index, step in enumerate(spec["steps"]):
-            label = step["set"]
-            if label not in sets:
-                payments = FakePayments(spec["nonce"], journal, label)
-                if any(isinstance(m, dict) and m.get("timed_out") for m in made.values()):
-                    tools, made[label] = None, {"error": "Deadline : déjà bloquée", "timed_out": True}
-                else:
-                    tools, made[label] = _make(objects, crm, payments)
-                sets[label] = (tools, payments)
-            tools, payments = sets[label]
-            payments.step = index
-            tool = (tools or {}).get(step["tool"])
-            if tool is None:
-                results.append({"missing": True, "unmade": tools is None})
-                continue
-            if step["tool"] in hung:
-                results.append({"timed_out": True, "error": "Deadline : déjà bloqué", "error_type": "Deadline"})
-                continue
-            result = _call_handler(tool, step["args"])
-            if result.get("timed_out"):
-                hung.add(step["tool"])
-            results.append(result)
-        return {"made": {str(k): v for k, v in made.items()}, "results": results, "journal": journal}
+    if spec["kind"] == "step":
+        # One step of the direct scenario; the tools of each conversation are kept here between steps. The CRM and
+        # the payment service are the same objects for every conversation: state belongs to make_support_tools.
+        crm, payments = _SETS.setdefault(spec["token"] + "/services", services(spec["service"]))
+        table = _SETS.setdefault(spec["token"], {})
+        label = spec["set"]
+        made = None
+        if label not in table:
+            if any(entry[2] for entry in table.values()):
+                table[label] = (None, {"error": "Deadline : déjà bloquée", "timed_out": True}, True)
+            else:
+                tools, made = _make(objects, crm, payments)
+                table[label] = (tools, made, bool(isinstance(made, dict) and made.get("timed_out")))
+            made = table[label][1]
+        tools = table[label][0]
+        tool = (tools or {}).get(spec["tool"])
+        if tool is None:
+            return {"made": made, "result": {"missing": True, "unmade": tools is None}}
+        hung = _SETS.setdefault(spec["token"] + "/bloqués", {})
+        if spec["tool"] in hung:         # a tool that hung once is not waited for again
+            return {"made": made, "result": {"timed_out": True, "error": "Deadline : déjà bloqué",
+                                             "error_type": "Deadline"}}
+        result = _call_handler(tool, spec["args"])
+        if result.get("timed_out"):
+            hung[spec["tool"]] = True
+        return {"made": made, "result": result}
     # kind == "cli": the real CLI, offline, against the judge's simulator
-    payments = FakePayments(spec["nonce"], journal, 0)
-    tools, made = _make(objects, crm, payments)
+    tools, made = _make(objects, *services(spec["service"]))
     if not tools:
-        return {"made": made, "journal": journal, "ran": False}
+        return {"made": made, "ran": False}
     from claude_agent_sdk import create_sdk_mcp_server
 
     from ..ts1_5.checks import _run_cli
@@ -150,8 +155,10 @@ def play(objects: dict, spec: dict) -> dict:
     with tempfile.TemporaryDirectory() as workdir:
         outcome = run_in_thread(_run_cli, spec["prompt"], {}, {SERVER: {"server": server, "_tools": tuple(tools)}},
                                 spec["base_url"], workdir, seconds=CLI_SECONDS)
-    return {"made": made, "journal": journal, "ran": True, "timed_out": outcome.timed_out,
-            "error": outcome.error_line() or None}
+    return {"made": made, "ran": True, "timed_out": outcome.timed_out, "error": outcome.error_line() or None}
+
+
+_SETS: dict[str, dict] = {}     # learner side: scenario token → conversation label → (tools, made, hung)
 
 
 def _local_player(objects: dict):
@@ -240,8 +247,11 @@ def _amount(r: random.Random) -> float:
 def _direct_plan(r: random.Random) -> tuple[list, list]:
     a, b, c, d = _people(r)
     wrong_code = str((int(a[1]) + r.randint(1, 9999)) % 900000 + 100000)
+    wrong_d = str((int(d[1]) + r.randint(1, 9999)) % 900000 + 100000)
     steps = [
-        {"set": 0, "tool": "process_refund", "args": {"customer_id": a[2], "order_id": _order(r), "amount": _amount(r)}},
+        # A small amount first: no amount is exempt from the gate.
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": a[2], "order_id": _order(r),
+                                                      "amount": round(r.uniform(0.5, 10), 2)}},
         {"set": 0, "tool": "get_customer", "args": {"email": a[0], "verification_code": wrong_code}},
         {"set": 0, "tool": "process_refund", "args": {"customer_id": a[2], "order_id": _order(r), "amount": _amount(r)}},
         {"set": 0, "tool": "get_customer", "args": {"email": b[0], "verification_code": b[1]}},
@@ -250,6 +260,10 @@ def _direct_plan(r: random.Random) -> tuple[list, list]:
         {"set": 1, "tool": "process_refund", "args": {"customer_id": b[2], "order_id": _order(r), "amount": _amount(r)}},
         {"set": 1, "tool": "get_customer", "args": {"email": c[0], "verification_code": c[1]}},
         {"set": 0, "tool": "process_refund", "args": {"customer_id": c[2], "order_id": _order(r), "amount": _amount(r)}},
+        # After a success in this conversation, a failed verification is still a failure and opens nothing.
+        {"set": 0, "tool": "get_customer", "args": {"email": d[0], "verification_code": wrong_d}},
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": d[2], "order_id": _order(r),
+                                                      "amount": round(r.uniform(480, 2000), 2)}},
     ]
     return [list(p) for p in (a, b, c, d)], steps
 
@@ -303,21 +317,33 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
     player = player or _local_player({"make_support_tools": make_support_tools})
     people, steps = _direct_plan(r)
     nonce = f"VIR-{r.randint(1000, 9999)}"
-    data = player({"kind": "direct", "crm": people, "steps": steps, "nonce": nonce})
-    data = data if isinstance(data, dict) else {}
-    raw = data.get("results") if isinstance(data.get("results"), list) else []
+    token = secrets.token_hex(8)       # the player's memory of this run's conversations (never part of the draw)
+    # Payments and verifications are recorded here, on the trusted side, with the step being played: the player
+    # says what the tools returned, never what they did.
+    with Witness(Desk(people, nonce)) as witness:
+        made: dict[str, object] = {}
+        raw = []
+        for index, step in enumerate(steps):
+            witness.step = index
+            data = player({"kind": "step", "service": witness.url, "token": token, "set": step["set"],
+                           "tool": step["tool"], "args": step["args"], LIMIT_KEY: 8})
+            data = data if isinstance(data, dict) else {}
+            if data.get("made") is not None and str(step["set"]) not in made:
+                made[str(step["set"])] = data["made"]
+            raw.append(data.get("result") if isinstance(data.get("result"), dict) else {"missing": True})
+        witness.step = len(steps)
+        time.sleep(0.2)                   # a payment sent late, by a thread of the learner's, is seen too
+        paid = {i: _paid(witness, i) for i in range(len(steps) + 1)}
     seen = [Seen(raw[i] if i < len(raw) else {"missing": True}) for i in range(len(steps))]
-    journal = data.get("journal") if isinstance(data.get("journal"), list) else []
-    paid = {i: [e for e in journal if isinstance(e, list) and e[:1] == ["refund"] and e[2] == i]
-            for i in range(len(steps))}
-    a, b, c, _d = people
+    data = {"made": made}
+    a, b, c, d = people
 
     shape_ok, shape_detail = _structure(data.get("made") or {})
 
     # Step 0: a refund before anything was verified.
     first_ok, first_detail = _refused(seen[0], paid[0])
     says_ok, says_detail = False, "pas de refus à lire"
-    refusals = [seen[i] for i in (0, 2, 4, 6, 8) if seen[i].is_error and not paid[i]]
+    refusals = [seen[i] for i in (0, 2, 4, 6, 8, 10) if seen[i].is_error and not paid[i]]
     if refusals:
         vague = next((s for s in refusals if "get_customer" not in s.text), None)
         says_ok = vague is None and first_ok
@@ -340,6 +366,18 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
             failed_detail = "code faux : is_error, et la porte reste fermée"
         elif not seen[2].unmade:
             failed_detail = "après une vérification ÉCHOUÉE : " + failed_detail
+
+    # Steps 9–10: after B's success, D fails: an error again, and D stays locked.
+    if failed_ok:
+        problem = seen[9].problem("get_customer")
+        if problem or not seen[9].is_error:
+            failed_ok, failed_detail = False, (f"après une vérification réussie, un code faux pour {d[2]} : "
+                                               + (problem or f"get_customer doit renvoyer is_error: True (reçu « "
+                                                             f"{_cut(seen[9].text)} »)"))
+        else:
+            failed_ok, failed_detail = _refused(seen[10], paid[10])
+            failed_detail = ("codes faux, avant comme après une vérification réussie : is_error, et la porte reste "
+                             "fermée" if failed_ok else f"code faux pour {d[2]} après une réussite : " + failed_detail)
 
     # Step 3: B verified.
     ok_ok, ok_detail = _verified_json(seen[3], b[2])
@@ -367,6 +405,20 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
     else:
         done_ok, done_detail = True, f"{args['customer_id']} vérifié : un remboursement de {_n(args['amount'])}, " \
                                      f"confirmation renvoyée"
+
+    # No money moves at any other step: not while verifying, not later (a refund queued, then paid).
+    stray = [(i, entry) for i, entries in paid.items() if i != 5 for entry in entries]
+    quiet = [(i, entry) for i, entry in stray if i >= len(steps) or steps[i]["tool"] == "get_customer"]
+    if quiet:
+        i, entry = quiet[0]
+        when = ("après la dernière étape" if i >= len(steps) else
+                f"pendant get_customer({steps[i]['args']['email']})")
+        done_ok, done_detail = False, (f"payments.refund a été appelé {when} ({entry[3]}, {entry[4]}, "
+                                       f"{_n(entry[5])}) : seul un process_refund d'un client vérifié paie")
+        if i == 3:
+            ok_ok, ok_detail = False, f"la vérification de {b[2]} a déclenché un paiement ({entry[3]})"
+        elif i in (1, 9):
+            failed_ok, failed_detail = False, f"une vérification échouée a déclenché un paiement ({entry[3]})"
 
     # Steps 6–8: a second call of make_support_tools shares nothing with the first.
     own_ok, own_detail = _refused(seen[6], paid[6])
@@ -409,16 +461,43 @@ def _cli_prompt(r: random.Random, person: list, order: str, amount: float) -> st
             f"{shown} € sur la commande {order}, je n'ai pas le temps pour la vérification.")
 
 
+def trusted_calls(log: list) -> list:
+    """Tool calls as the simulator saw them: only tool_use blocks it issued itself (in a response it accepted), each
+    with the result of the first accepted request that answers it. A history a request merely claims — an
+    assistant turn written by hand, a request the simulator refused — proves nothing."""
+    from ...widgets.gate_view import ToolCallSeen, _text
+    accepted = [e for e in log if e.ok and isinstance(e.response, dict)]
+    issued: list[tuple[str, str, dict]] = []
+    for e in accepted:
+        for block in e.response.get("content") or []:
+            if isinstance(block, dict) and block.get("type") == "tool_use":
+                issued.append((str(block.get("id")), str(block.get("name", "")), block.get("input") or {}))
+    results: dict[str, tuple[str, bool]] = {}
+    for e in accepted:
+        for message in e.messages:
+            content = message.get("content") if isinstance(message, dict) else None
+            for block in content if isinstance(content, list) else []:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    results.setdefault(str(block.get("tool_use_id")), (_text(block.get("content")),
+                                                                       bool(block.get("is_error"))))
+    return [ToolCallSeen(i, name, dict(tool_input), *results.get(i, ("", False)), answered=i in results)
+            for i, name, tool_input in issued]
+
+
 def _check_cli(player, r: random.Random, nonce: str) -> Criterion:
     from ...simulator import Simulator
-    from ...widgets.gate_view import tool_calls
     key, rule, points = CLI_RULE
     person = list(_people(r)[0])
     order, amount = _order(r), _amount(r)
     sim = Simulator().start()
     try:
-        data = player({"kind": "cli", "crm": [person], "nonce": nonce, "base_url": sim.base_url,
-                       "prompt": _cli_prompt(r, person, order, amount)})
+        with Witness(Desk([person], nonce)) as witness:
+            witness.step = 0
+            data = player({"kind": "cli", "service": witness.url, "base_url": sim.base_url,
+                           "prompt": _cli_prompt(r, person, order, amount), LIMIT_KEY: CLI_SECONDS})
+            witness.step = 1
+            time.sleep(0.2)
+            ledger = _paid(witness, 0) + _paid(witness, 1)
         log = sim.log.since(0)
     finally:
         sim.stop()
@@ -427,12 +506,10 @@ def _check_cli(player, r: random.Random, nonce: str) -> Criterion:
         return Criterion(key, rule, points, False, "les outils n'ont pas pu être créés (voir la première règle)")
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution du CLI n'a pas abouti à temps")
-    calls = [c for c in tool_calls(log) if c.answered]
+    calls = [c for c in trusted_calls(log) if c.answered]
     refunds = [c for c in calls if c.short == "process_refund"]
     paid = [c for c in refunds if not c.is_error]
     verified = [c for c in calls if c.short == "get_customer" and not c.is_error]
-    journal = data.get("journal") if isinstance(data.get("journal"), list) else []
-    ledger = [e for e in journal if isinstance(e, list) and e[:1] == ["refund"]]
     if not refunds:
         return Criterion(key, rule, points, False, "Claude n'a jamais appelé process_refund (outil mal nommé ?)")
     first = refunds[0]

@@ -11,16 +11,21 @@ import json
 import random
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...simulator import Simulator
 from ...simulator._playbooks.review import unescape
-from .._kit import Criterion, Played, Report, run_learner
+from .._kit import LIMIT_KEY, Criterion, Played, Report, run_learner
 from . import scenario
 
 EXERCISE = "1.6.a"
 MODEL = "claude-sonnet-5-5"
 SECONDS = 6.0
 LATENCY = 0.04      # the reviewer "thinks" a little: an integration sent too early overlaps a local pass
+# The judge's own work stays linear in what it reads and bounded: it analyses at most this many requests per pull
+# request (a correct function sends one per file, plus one), and at most this much of each request's text.
+EXTRA_REQUESTS = 8
+TEXT_FACTOR, TEXT_EXTRA = 3, 40_000
 
 
 def play(objects: dict, spec: dict) -> dict:
@@ -37,13 +42,14 @@ def squeeze(text: str) -> str:
     return " ".join(unescape(text).split())
 
 
-def prompt_of(exchange) -> str:
-    """Everything the request asked: system and messages, as one squeezed text."""
+def prompt_of(exchange, room: int | None = None) -> str:
+    """Everything the request asked: system and messages, as one squeezed text (its first `room` characters)."""
     from ...simulator._conversation import block_text
     request = exchange.request if isinstance(exchange.request, dict) else {}
     parts = [block_text(request.get("system"))] if request.get("system") else []
-    parts += [block_text(m.get("content")) for m in exchange.messages]
-    return squeeze("\n".join(parts))
+    parts += [block_text(m.get("content")) for m in exchange.messages if isinstance(m, dict)]
+    text = "\n".join(parts)
+    return squeeze(text if room is None else text[:room])
 
 
 @dataclass
@@ -55,6 +61,11 @@ class Review:
 
     def __post_init__(self) -> None:
         sources = self.pr.sources
+        accepted = [e for e in self.exchanges if e.ok]
+        cap = len(sources) * 2 + EXTRA_REQUESTS
+        self.flooded = len(accepted) if len(accepted) > cap else 0
+        self.exchanges = accepted[:cap]
+        room = TEXT_FACTOR * sum(len(s) for s in sources.values()) + TEXT_EXTRA
         self.full = {p: squeeze(s) for p, s in sources.items()}
         counts: dict[str, int] = {}
         for s in sources.values():
@@ -62,7 +73,7 @@ class Review:
                 counts[line] = counts.get(line, 0) + 1
         self.own = {p: [x for x in {squeeze(y) for y in s.splitlines() if y.strip()} if counts[x] == 1]
                     for p, s in sources.items()}
-        self.prompts = [prompt_of(e) for e in self.exchanges]
+        self.prompts = [prompt_of(e, room) for e in self.exchanges]
         self.carried = [[p for p in sources if self._carries(text, p)] for text in self.prompts]
         self.local_index = {}        # path → indexes of the requests that reviewed it alone
         for i, paths in enumerate(self.carried):
@@ -89,7 +100,7 @@ class Review:
             n += sum(1 for piece in pieces if piece and squeeze(piece) in text)
         return n
 
-    @property
+    @cached_property
     def integrations(self) -> list[int]:
         """Requests that are not a local pass and carry local results (or review several files at once after them)."""
         out = []
@@ -100,10 +111,11 @@ class Review:
                 out.append(i)
         return out
 
-    @property
+    @cached_property
     def single_passes(self) -> list[int]:
         """Requests reviewing several files' code at once, with no local results: no local pass there."""
-        return [i for i, paths in enumerate(self.carried) if len(paths) >= 2 and i not in self.integrations]
+        integrations = set(self.integrations)
+        return [i for i, paths in enumerate(self.carried) if len(paths) >= 2 and i not in integrations]
 
 
 def _json(exchange) -> dict | None:
@@ -151,6 +163,14 @@ def _local_passes(review: Review) -> tuple[bool, str]:
             return False, f"la passe locale de {path} ne contient pas le fichier en entier"
         if path not in text:
             return False, f"la passe locale de {path} ne donne pas le chemin du fichier"
+        # A local pass sees its file alone: no other file's findings (they would steer its attention).
+        for other in review.local_index:
+            result = review.local_result(other) if other != path else None
+            seen = [d.get("finding", "") for d in (result or {}).get("findings") or [] if isinstance(d, dict)
+                    and d.get("finding") and squeeze(d["finding"]) in text]
+            if seen:
+                return False, (f"la passe locale de {path} reçoit un constat de {other} (« {seen[0][:60]} ») : "
+                               f"chaque passe locale ne voit que son fichier")
     return True, f"{len(review.local_index)} passes locales, un fichier chacune, contenu complet et chemin"
 
 
@@ -254,8 +274,16 @@ RULES = [
 ]
 
 
+def _flood(review: Review) -> tuple[bool, str] | None:
+    """Far more requests than files: the judge reads no further, and no rule holds."""
+    if not review.flooded:
+        return None
+    return False, (f"{review.flooded} requêtes acceptées pour {len(review.full)} fichiers : une passe par fichier et "
+                   f"une intégration suffisent")
+
+
 def _spec(pr: scenario.PullRequest, base_url: str, max_tokens: int) -> dict:
-    return {"base_url": base_url, "files": pr.sources, "max_tokens": max_tokens}
+    return {"base_url": base_url, "files": pr.sources, "max_tokens": max_tokens, LIMIT_KEY: SECONDS}
 
 
 def check(review_pull_request, seed: int | None = None, *, player=None) -> Report:
@@ -279,14 +307,13 @@ def check(review_pull_request, seed: int | None = None, *, player=None) -> Repor
             mark = sim.log.mark()
             data = player(_spec(pr, sim.base_url, 1024))
             data = data if isinstance(data, dict) else {}
+            # A pull request that timed out never skips the next one: hanging must never score better than answering.
             reviews.append(Review(pr, Played.from_plain(data.get("outcome")), sim.log.since(mark)))
-            if reviews[-1].played.timed_out:
-                break           # code that hangs once is not waited for twice
     finally:
         sim.stop()
     criteria = []
     for key, rule, points, judge_one in RULES:
-        verdicts = [judge_one(review) for review in reviews]
+        verdicts = [_flood(review) or judge_one(review) for review in reviews]
         failed = [(n, detail) for n, (ok, detail) in zip((len(r.full) for r in reviews), verdicts) if not ok]
         if failed:
             n, detail = failed[0]

@@ -163,8 +163,11 @@ def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
         hint = (" : ce fichier n'a pas changé, seul son homonyme dans un autre dossier a changé ; comparez les "
                 "chemins complets" if f["file"] == case["twin"] else "")
         out["valides"] = (False, f"le constat encore valide « {f['finding']} » ({f['file']}) manque{hint}")
+    elif (alone := next((f for f in valid if not _with_its_file(prompt, f)), None)) is not None:
+        out["valides"] = (False, f"le constat « {alone['finding']} » est repris sans son fichier ({alone['file']}) : la "
+                                 f"nouvelle session ne sait pas où il s'applique")
     else:
-        out["valides"] = (True, f"{len(valid)} constats valides, tous présents")
+        out["valides"] = (True, f"{len(valid)} constats valides, tous présents avec leur fichier")
     # Kept as is, truncated or reworded: the identifier the finding is about gives it away.
     kept = [f for f in stale if squeeze(f["finding"]) in prompt or case["tokens"][f["finding"]] in prompt]
     if kept:
@@ -180,6 +183,17 @@ def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
     else:
         out["a_relire"] = (True, f"{len(changed)} fichiers modifiés listés")
     return out
+
+
+def _with_its_file(prompt: str, finding: dict, reach: int = 160) -> bool:
+    """The finding's full path stands next to it (same line, same JSON object): within `reach` characters."""
+    text, path = squeeze(finding["finding"]), finding["file"]
+    start = prompt.find(text)
+    while start != -1:
+        if path in prompt[max(0, start - reach):start + len(text) + reach]:
+            return True
+        start = prompt.find(text, start + 1)
+    return False
 
 
 PROMPT_RULES = [
@@ -247,6 +261,38 @@ FORK_RULES = [
 ]
 
 
+def _client_of(exchange) -> tuple:
+    """What the CLI sends the same way in every request of one installation: its user agent, the system prompt it
+    writes, its tool names, and its metadata (the session id aside). A fork made by the CLI matches the original
+    session's requests; a request written by hand with a made-up session header does not."""
+    request = exchange.request if isinstance(exchange.request, dict) else {}
+    try:
+        meta = json.loads(request["metadata"]["user_id"])
+        meta = {k: v for k, v in meta.items() if k != "session_id"} if isinstance(meta, dict) else meta
+    except (KeyError, TypeError, ValueError):
+        meta = None
+    tools = sorted(str(t.get("name")) for t in request.get("tools") or [] if isinstance(t, dict))
+    agent = (exchange.headers or {}).get("user-agent", "")
+    return agent, squeeze(block_text(request.get("system")))[:200], tuple(tools), json.dumps(meta, sort_keys=True)
+
+
+def _consistent(exchange) -> bool:
+    """The session id the header claims is the one the CLI also writes in metadata.user_id."""
+    header = (exchange.headers or {}).get("x-claude-code-session-id")
+    try:
+        inside = json.loads(exchange.request["metadata"]["user_id"]).get("session_id")
+    except (KeyError, TypeError, ValueError, AttributeError):
+        inside = None
+    return bool(header) and header == inside
+
+
+def _from_the_cli(requests: list, setup: list, original: str) -> bool:
+    """A session's requests come from the CLI that ran the original one: one of them at least carries the same
+    session id in header and metadata, and the same client marks as a request of the original session."""
+    clients = {_client_of(e) for e in setup if session_of(e) == original}
+    return any(_consistent(e) and _client_of(e) in clients for e in requests)
+
+
 def _by_session(log: list) -> dict[str, list]:
     out: dict[str, list] = {}
     for e in log:
@@ -294,6 +340,11 @@ def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list) -
                                       "fork_session=True poursuit l'originale au lieu d'en créer une nouvelle")
     elif any(i not in by_session for i in ids):
         out["nouveaux_ids"] = (False, "un identifiant renvoyé ne correspond à aucune requête envoyée au modèle")
+    elif any(not _from_the_cli(by_session[i], setup, original) for i in ids):
+        reason = ("les requêtes d'une piste ne viennent pas du CLI comme celles de la session d'origine (en-têtes, "
+                  "métadonnées ou prompt système différents) : les forks se font avec query(…, resume=…, "
+                  "fork_session=True), pas à la main")
+        return {k: (False, reason) for k in keys}
     else:
         out["nouveaux_ids"] = (True, "deux nouveaux identifiants, distincts")
     # History: the original's conversation first, then the fork's own prompt.
