@@ -25,7 +25,6 @@ MODEL = "claude-sonnet-5-5"
 SECONDS = 12.0
 LATENCY = 0.05           # every answer (Simulator(latency=…))
 STEP = 0.08              # and each subtopic its own extra delay: the first one listed answers last
-CLIENT_TIMEOUT = 3.0     # the client's timeout in `play`: a reply slower than that is a connection error
 
 # Topics, each with subtopics that never contain one another (a request names exactly one).
 TOPICS = [
@@ -57,7 +56,7 @@ class Scenario:
     subtopics: list[str]
     max_tokens: int
     findings: dict[str, list[dict]] = field(default_factory=dict)   # what a good reply carries
-    plans: dict[str, list[str]] = field(default_factory=dict)      # per attempt: ok, prose, shape, cut, slow
+    plans: dict[str, list[str]] = field(default_factory=dict)      # per attempt: ok, prose, shape, cut
     decoys: dict[str, list[dict]] = field(default_factory=dict)    # what a cut reply carries
     faults: int = 0                                                 # API errors for the next requests
 
@@ -83,7 +82,6 @@ class Desk:
     def __init__(self) -> None:
         self.scenario: Scenario | None = None
         self.attempts: dict[str, int] = {}
-        self.busy = 0
         self._lock = threading.Lock()
 
     def load(self, scenario: Scenario) -> None:
@@ -95,15 +93,6 @@ class Desk:
         named = named_subtopics(scenario, user_text(conv.body)) if scenario else []
         if not named:
             return Reply().say("Je ne sais pas quel volet traiter : aucun sous-thème de la liste n'est nommé.")
-        with self._lock:
-            self.busy += 1
-        try:
-            return self._respond(scenario, named)
-        finally:
-            with self._lock:
-                self.busy -= 1
-
-    def _respond(self, scenario: Scenario, named: list[str]) -> Reply:
         time.sleep(max(scenario.delay(s) for s in named))
         if len(named) > 1:   # several subtopics in one request: the model answers for all of them at once
             return Reply().say(json.dumps({"findings": [f for s in named for f in scenario.findings[s]]},
@@ -113,9 +102,6 @@ class Desk:
             self.attempts[subtopic] = attempt = self.attempts.get(subtopic, 0) + 1
         plan = scenario.plans.get(subtopic, ["ok"])
         outcome = plan[min(attempt, len(plan)) - 1]
-        if outcome == "slow":    # longer than the client's timeout: the learner's code meets APITimeoutError
-            time.sleep(CLIENT_TIMEOUT + 0.6)
-            return Reply().say(json.dumps({"findings": scenario.findings[subtopic]}, ensure_ascii=False))
         if outcome == "prose":
             return Reply().say(PROSE.format(s=subtopic))
         if outcome == "shape":
@@ -210,9 +196,6 @@ class _Builder:
     def api_error(self) -> Scenario:
         scenario = self._scenario("erreur d'API", 3)
         scenario.faults = 2           # a 429 (RateLimitError), then a 500 or 529: every retryable class of the SDK
-        # …and a reply slower than the client's timeout (APITimeoutError, a connection error): the first requests
-        # to arrive take the two faults, this subtopic's first answer comes too late.
-        scenario.plans[scenario.subtopics[-1]] = ["slow", "ok"]
         return scenario
 
     def api_errors_twice(self) -> Scenario:
@@ -256,8 +239,7 @@ class Run:
 def play(objects: dict, spec: dict) -> dict:
     """Learner side (the Vérifier's kernel, or the graded kernel): run `coordinate` on one scenario."""
     import anthropic
-    client = anthropic.Anthropic(base_url=spec["base_url"], api_key="sk-ant-verification", max_retries=0,
-                                 timeout=CLIENT_TIMEOUT)
+    client = anthropic.Anthropic(base_url=spec["base_url"], api_key="sk-ant-verification", max_retries=0)
     outcome = run_learner(objects["coordinate"], client, spec["topic"], list(spec["subtopics"]), model=MODEL,
                           max_tokens=spec["max_tokens"], seconds=SECONDS)
     return {"outcome": outcome.to_plain()}
@@ -274,9 +256,6 @@ def _play(player, scenario: Scenario, sim: Simulator, desk: Desk, fault_kind: st
     mark = sim.log.mark()
     data = player({"base_url": sim.base_url, "topic": scenario.topic, "subtopics": scenario.subtopics,
                    "max_tokens": scenario.max_tokens, LIMIT_KEY: SECONDS})
-    until = time.monotonic() + CLIENT_TIMEOUT + 2
-    while desk.busy and time.monotonic() < until:     # a reply still being written (a slow one) is logged too
-        time.sleep(0.02)
     time.sleep(0.05)       # a request still in flight when the function returned is logged too
     sim.clear_faults()
     data = data if isinstance(data, dict) else {}
@@ -459,14 +438,12 @@ def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
     if not faulted:
         return False, "l'erreur d'API injectée n'a touché aucune requête nommant un seul sous-thème"
     recovered += [(api, s, "une erreur d'API") for s in faulted]
-    recovered += [(api, s, "une réponse plus lente que le délai du client (APITimeoutError)")
-                  for s, plan in api.scenario.plans.items() if plan[:1] == ["slow"] and s not in faulted]
     for run, s, what in recovered:
         if _attempts(run, s) < 2:
-            hint = " : attrapez anthropic.APIError (429, 500, 529, délai dépassé…)" if run is api else ""
+            hint = " : attrapez anthropic.APIError (429, 500, 529…)" if run is api else ""
             return False, f"après {what} pour « {s} », aucune nouvelle tentative{hint} ; réessayez une fois"
-        if s in run.scenario.expected(run.faulted())["gaps"]:
-            continue     # its second attempt failed too (two faults, or a fault then a slow reply): a gap
+        if run is api and faulted[s] > 1:
+            continue     # sent one after the other, both faults hit it: a gap, judged by the whole result below
         if s in run.value["gaps"]:
             return False, (f"« {s} » a réussi à la seconde tentative mais figure dans gaps : une tentative "
                            f"réussie n'est pas une lacune")
@@ -488,8 +465,8 @@ def _retried_like_the_others(run: Run, retried: set[str]) -> str | None:
                   if f in wanted]
     again = [f for s in run.scenario.subtopics if s in retried for f in run.scenario.findings[s] if f in wanted]
     canon_got = [_canon(f) for f in got]
-    if not again or not first_time or any(_canon(f) not in canon_got for f in first_time):
-        return None              # nothing to compare the retried findings with, or the others are wrong too
+    if not again or any(_canon(f) not in canon_got for f in first_time):
+        return None
     firsts = {_canon(f) for f in first_time}
     if [c for c in canon_got if c in firsts] != [_canon(f) for f in first_time]:
         return None              # the first-time findings themselves are out of order: judged by « résultats intacts »
