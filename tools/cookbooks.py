@@ -37,6 +37,7 @@ MODEL_ID = re.compile(r"claude-[0-9a-z.\-]*(?:sonnet|opus|haiku|instant)[0-9a-z.
 PIP = re.compile(r"^\s*[%!]\s*pip .*$", re.M)
 DOTENV = re.compile(r"^.*\b(?:dotenv|load_dotenv)\b.*$", re.M)
 OUT_OF_SCOPE = ("ModuleNotFoundError", "ConnectionError", "ConnectError", "gaierror", "MaxRetryError")
+MISSING_PACKAGE = re.compile(r"is not installed|pip install", re.I)   # pydantic's « email-validator is not installed »
 CELL_TIMEOUT = 30
 NOTEBOOK_BUDGET_S = 180
 
@@ -133,7 +134,10 @@ def run_notebook(path: Path, sim: Simulator, width: int) -> dict:
                 ran += 1
                 for output in cell.get("outputs", []):
                     if output.get("output_type") == "error":
-                        raised.append((index, output.get("ename"), _short(output.get("evalue", ""), width)))
+                        name, value = output.get("ename"), output.get("evalue", "")
+                        if name == "ImportError" and MISSING_PACKAGE.search(value):
+                            name = "ModuleNotFoundError"       # a package the course does not ship
+                        raised.append((index, name, _short(value, width)))
     except (DeadKernelError, CellExecutionError, RuntimeError) as error:
         raised.append((-1, type(error).__name__, _short(str(error), width)))
     exchanges = [e for e in sim.log.since(mark) if e.is_message]
