@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ._conversation import Conversation, block_text
 from ._reply import Reply
@@ -40,8 +41,13 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def _has(text: str, entries: list[str]) -> bool:
-    low = text.lower()
-    return any(re.search(r"(?<!\w)" + re.escape(e) + r"(?!\w)", low) for e in entries)
+    return bool(_alternation(tuple(entries)).search(text.lower()))
+
+
+@lru_cache(maxsize=64)
+def _alternation(entries: tuple[str, ...]) -> re.Pattern:
+    """One pattern for a list of words (each a whole word): read once, not once per word and per request."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(e) for e in sorted(entries, key=len, reverse=True)) + r")(?!\w)")
 
 
 @dataclass

@@ -10,6 +10,7 @@ precisely what a prerequisite gate must catch.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from .._conversation import Conversation, ToolCall
 from .._reply import Reply, playbook, text
@@ -48,8 +49,12 @@ class Desk:
         self.email = reading.email(self.request)
         self.code = reading.code(self.request)
         self.mentioned_orders = reading.order_ids(self.request)
+
+    @cached_property
+    def claimed_id(self) -> str | None:
+        """The customer number the customer states himself (a claim, not a verification); read when needed."""
         claimed = _mentions.for_parameter("customer_id", "id", self.request) or CLAIMED_ID.search(self.request)
-        self.claimed_id = (claimed if isinstance(claimed, str) else claimed.group(0)).upper() if claimed else None
+        return (claimed if isinstance(claimed, str) else claimed.group(0)).upper() if claimed else None
 
     def calls(self, short: str) -> list[ToolCall]:
         return self.conv.calls_to(self.names[short])
