@@ -60,3 +60,12 @@ def test_every_word_of_the_same_action_asks_for_it(verb, words):
     tool = {"name": f"{verb}_item", "input_schema": {"type": "object"}}
     for word in words:
         assert _choosing.asks_for_action(tool, f"{word} cet élément"), (verb, word)
+
+
+@pytest.mark.parametrize("name", sorted(DATA["PEOPLE_COUNTS"]))
+def test_every_count_of_people_takes_a_number_of_people(name):
+    from helpers.simulator._engine import _filling, _reading as rd
+    tool = {"name": "t", "input_schema": {"type": "object", "properties": {name: {"type": "integer"}},
+                                          "required": [name]}}
+    out = _filling.fill(tool, _filling.Context(rd.Facts("Pour deux personnes le 14 mars 2027.", []))).input
+    assert out == {name: 2}, name

@@ -402,8 +402,7 @@ class Engine:
         whose items name a tool and its arguments), when the application offers one."""
         for name, tool in self.tools.items():
             words = set(lex.words(str(tool.get("description") or "")))
-            if not (words & {"multiple", "several", "parallel", "simultaneously", "batch", "plusieurs", "parallele"}
-                    and words & {"tool", "tools", "outil", "outils"}):
+            if not (words & lex.BATCH_WORDS and words & {"tool", "tools", "outil", "outils"}):
                 continue
             for prop, spec in _filling.properties(tool).items():
                 items = spec.get("items") if isinstance(spec, dict) and isinstance(spec.get("items"), dict) else {}
@@ -423,8 +422,7 @@ class Engine:
             words = set(lex.words(name)) | set(lex.words(str(tool.get("description") or "")))
             props = _filling.properties(tool)
             texts = [p for p, spec in props.items() if isinstance(spec, dict) and spec.get("type") == "string"]
-            if len(texts) == 1 and words & {"send", "reply", "respond", "envoie", "envoyer", "repondre"} and \
-                    words & {"user", "utilisateur", "customer", "client"}:
+            if len(texts) == 1 and words & lex.SPEAKER_VERBS and words & lex.SPEAKER_AUDIENCE:
                 return name, texts[0]
         return None
 

@@ -281,7 +281,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             return stated
     if kind == "count":
         counted = _count(name, latest)
-        if counted is not None or not GENERIC_COUNT.search(lex.fold(name)):
+        if counted is not None or lex.fold(name) not in lex.GENERIC_COUNTS:
             return counted          # adults: « 3 adultes », never the 14 of « le 14 mars »
     if types & {"integer", "number"} and not types & {"string"}:
         per_minute = _time_unit(name, spec)
@@ -392,14 +392,11 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     return None
 
 
-GENERIC_COUNT = re.compile(r"^(?:quantity|quantite|qty|count|nombre|number)$")
-
-
 def _count(name: str, text: str) -> int | None:
     """How many: the number that counts what the parameter's name means (adults and « 3 adultes »), or people
     for a count of people (party_size and « pour deux personnes »); never a number that counts something else."""
     meant = _mentions.name_meaning(name)
-    people = bool(set(lex.words(name)) & lex.PEOPLE_NOUNS) or lex.fold(name) in lex.PROPERTY_KINDS["count"][:22]
+    people = bool(set(lex.words(name)) & lex.PEOPLE_NOUNS) or lex.fold(name) in lex.PEOPLE_COUNTS
     for number, noun in rd.counted(text):
         if _mentions.name_meaning(noun) & meant or (people and noun in lex.PEOPLE_NOUNS):
             return number

@@ -36,6 +36,13 @@ CURRENCY_CODES: tuple[str, ...] = _TABLES["CURRENCY_CODES"]
 ID_CUES: tuple[str, ...] = _TABLES["ID_CUES"]
 PEOPLE_NOUNS: frozenset[str] = _TABLES["PEOPLE_NOUNS"]
 WRITE_VERBS: frozenset[str] = _TABLES["WRITE_VERBS"]
+# Parameters that count people (party_size, adults…), and counts of anything (quantity, count…).
+PEOPLE_COUNTS: frozenset[str] = _TABLES["PEOPLE_COUNTS"]
+GENERIC_COUNTS: frozenset[str] = _TABLES["GENERIC_COUNTS"]
+# A tool that talks to the user (send_text_to_user), and one that invokes several tools at once (batch_tool).
+SPEAKER_VERBS: frozenset[str] = _TABLES["SPEAKER_VERBS"]
+SPEAKER_AUDIENCE: frozenset[str] = _TABLES["SPEAKER_AUDIENCE"]
+BATCH_WORDS: frozenset[str] = _TABLES["BATCH_WORDS"]
 # A write verb and the words of the same action where the concept table has none (« ajoute » for add).
 SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
 
