@@ -69,3 +69,9 @@ def test_every_count_of_people_takes_a_number_of_people(name):
                                           "required": [name]}}
     out = _filling.fill(tool, _filling.Context(rd.Facts("Pour deux personnes le 14 mars 2027.", []))).input
     assert out == {name: 2}, name
+
+
+@pytest.mark.parametrize("word", sorted(DATA["QUESTION_WORDS"]))
+def test_every_question_word_opens_a_question(word):
+    from helpers.simulator._engine import _reading as rd
+    assert rd.is_question(f"{word.capitalize()} la suite")

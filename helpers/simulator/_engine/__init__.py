@@ -42,6 +42,8 @@ TRANSIENT = re.compile(r"timeout|timed out|délai|temporair|temporar|indisponibl
 TOPIC = re.compile(r"^Sujet : (.*)$", re.M)
 ROLE_SENTENCE = re.compile(r"(?i)\b(?:tu es|vous êtes|you are|your role is|ton rôle est)\b[^.\n]{3,120}")
 ROLE = re.compile(r"^Ton volet : (.*)$", re.M)
+# A parameter's description worth quoting when asking for it: it shows an example or a format.
+EXAMPLE = re.compile(r"\b(?:e\.g\.|ex\.|exemple|example|format|such as|comme|par exemple)|\d", re.I)
 
 
 def _key(name: str, tool_input: dict) -> str:
@@ -131,6 +133,10 @@ class Engine:
         if not names and self.tools and rd.is_follow_up(text):
             previous = next((t for t in reversed(self.earlier) if _choosing.relevant(self.tools, t)), None)
             names = _choosing.relevant(self.tools, previous) if previous else []
+        if not names and self.tools and rd.is_question(text) and self._knows_nothing:
+            # The model knows nothing of the world offline: a question it cannot answer goes to a tool made to
+            # find information (web_search, search_docs), whatever the question is about.
+            names = _choosing.searchers(self.tools)[:1]
         if not names:
             return Plan()
         arithmetic = [n for n in names if _choosing.is_arithmetic(self.tools[n])]
@@ -163,8 +169,9 @@ class Engine:
                     return Plan(calls=[provider])   # first the tool that gives the missing value, then this one
                 if filled.missing:
                     props = _filling.properties(tool)
-                    described = {m: f"{m} ({props[m]['description']})" for m in filled.missing
-                                 if isinstance(props.get(m), dict) and props[m].get("description")}
+                    described = {m: f"{m} ({props[m]['description'].strip()})" for m in filled.missing
+                                 if isinstance(props.get(m), dict)
+                                 and EXAMPLE.search(str(props[m].get("description") or ""))}
                     described.update({m: f"{m} ({say.choices(props[m]['enum'], self.lang)})" for m in filled.missing
                                       if m not in described and isinstance(props.get(m), dict)
                                       and isinstance(props[m].get("enum"), list)})
@@ -172,6 +179,11 @@ class Engine:
                 if (name, filled.input) not in plan.calls:
                     plan.calls.append((name, filled.input))
         return plan
+
+    @cached_property
+    def _knows_nothing(self) -> bool:
+        """The text answer would be the notice: nothing in the conversation or the model's own skills answers."""
+        return self._text_answer() == words()["say"][self.lang if self.lang in ("fr", "en") else "en"]["unknown"]
 
     def _provider(self, name: str, missing: list[str]) -> tuple[str, dict] | None:
         """Another tool that gives what `name` lacks (find_customer « renvoie son identifiant » for customer_id),
@@ -343,15 +355,13 @@ class Engine:
         if value is not None:                   # « Bonjour, combien font 3 fois 4 ? » asks for the product
             return f"{expr} = {_arith.fmt(value)}."
         persona = self.rules.persona
+        said = words()["say"][self.lang if self.lang in ("fr", "en") else "en"]
         if THANKS.search(q):
-            return "Avec plaisir !" if fr else "You're welcome!"
+            return said["thanks"]
+        if GREETING.search(q) and not persona and any(c in q.lower() for c in words()["cues"]["how_are_you"]):
+            return said["how_are_you"]
         if GREETING.search(q) or WHO.search(q):
-            if persona:
-                return (f"Bonjour ! Je suis {persona}. (Modèle simulé du cours : réponses calculées localement.)"
-                        if fr else f"Hello! I am {persona}. (The course's simulated model: answers computed locally.)")
-            return ("Bonjour ! Je suis le modèle simulé du cours : mes réponses sont calculées localement, "
-                    "sans appel réseau." if fr else
-                    "Hello! I am the course's simulated model: my answers are computed locally, with no network call.")
+            return said["greeting_persona"].format(persona=persona) if persona else said["greeting"]
         if self.conv.tool_choice.get("type") == "none" and _choosing.relevant(self.conv.offered_tools, q):
             names = ", ".join(say.short(n) for n in _choosing.relevant(self.conv.offered_tools, q))
             return (f"Je ne peux appeler aucun outil pour cette réponse (tool_choice « none ») : sans {names}, je "

@@ -73,6 +73,58 @@ def categories(text: str, labels: list[str]) -> list[dict]:
                   key=lambda c: -c["score"])
 
 
+LABELLED = re.compile(r"^\s*[-*•]?\s*([A-Za-zÀ-ÿ][\w' -]{0,30}?)\s*:\s*(\S[^\n]{0,80})$", re.M)
+
+
+def attributes(text: str, lang: str = "en") -> dict[str, object]:
+    """What a description says of its subject, as « attribute: value » pairs: lines « key: value », else each
+    phrase joined by « is / with / has / porte… » read as its head noun and its modifiers (a deep voice → voice:
+    deep; une veste en cuir → veste: en cuir; a beard → beard: true), or an adjective's attribute (tall → height).
+    Nothing is added that the text does not say."""
+    table = _lexicon("attributes")
+    pairs = {_key(k): v.strip().rstrip(".") for k, v in LABELLED.findall(text) if len(k.split()) <= 3}
+    if len(pairs) >= 2:
+        return pairs
+    joiners = "|".join(re.escape(j) for j in sorted(table["joiners"], key=len, reverse=True))
+    out: dict[str, object] = {}
+    verbs = set(table["verbs"])
+    for sentence in SENTENCE.split(" ".join(text.split())):
+        parts = re.split(rf"\s*([,;:]|\b(?:{joiners})\b)\s*", sentence.strip(" .!"), flags=re.I)
+        phrases, separators = parts[0::2], parts[1::2] + [""]
+        for index, phrase in enumerate(phrases):
+            if index == 0 and separators[0].lower() in verbs:
+                continue                       # the subject described (« The man is… », « Le chien est… »)
+            key, value = _attribute(phrase, table, lang)
+            if key and key not in out:
+                out[key] = value
+    return out
+
+
+def _key(words_: str) -> str:
+    return re.sub(r"\W+", "_", words_.strip().lower()).strip("_")
+
+
+def _attribute(phrase: str, table: dict, lang: str) -> tuple[str | None, object]:
+    tokens = [re.sub(r"^(?:[ldjmnst]|qu)['’]", "", t, flags=re.I) for t in re.findall(r"[\w'’-]+", phrase)]
+    while tokens and tokens[0].lower() in table["openers"]:
+        tokens = tokens[1:]
+    if not tokens:
+        return None, None
+    preps = set(table["prepositions"])
+    cut = next((i for i, t in enumerate(tokens) if i and t.lower() in preps), len(tokens))
+    head, tail = tokens[:cut], tokens[cut:]
+    if len(head) == 1:
+        for attribute, adjectives in table["of_adjective"].items():
+            if head[0].lower() in adjectives:
+                return (table["names_fr"].get(attribute, attribute) if lang == "fr" else attribute), head[0]
+    if lang == "fr":
+        noun, modifiers = head[0], head[1:]
+    else:
+        noun, modifiers = head[-1], head[:-1]
+    value = " ".join(modifiers + tail).strip()
+    return _key(noun), value or True
+
+
 def labels_named(text: str) -> list[str]:
     """Labels a request lists (« The categories can be Politics, Sports, Technology »)."""
     m = re.search(r"(?:categories|catégories|labels|classes|options)\s+(?:can be|are|sont|peuvent être|:)\s*:?\s*"

@@ -353,11 +353,25 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         label = subject or _noun(name, lang) or short(name)
         return f"{label}{sep}{_value(data, lang)}"
+    flag = {"true": True, "false": False}.get(str(data).strip().lower()) if isinstance(data, (bool, str)) else None
+    if flag is not None and _writes(name):
+        # A write that answers with a bare flag (cancel_order → True): said as done, or as not done.
+        if flag:
+            return _done(name, tool_input, {"ok": True}, lang)
+        given = ", ".join(_value(v, lang, str(k)) for k, v in tool_input.items() if not isinstance(v, (dict, list)))
+        return (f"Ce n'est pas fait ({short(name)}" + (f" : {given}" if given else "") + ") : l'outil a répondu « false »"
+                if lang == "fr" else f"Not done ({short(name)}" + (f": {given}" if given else "")
+                + "): the tool answered false")
     text = str(data).strip()
     if len(text) > 300:
         text = text[:299] + "…"
     quoted = f"« {text} »" if lang == "fr" else f'"{text}"'
     return f"{subject}{sep}{quoted}" if subject else quoted
+
+
+def _writes(name: str) -> bool:
+    from ._choosing import writes
+    return writes({"name": name}) is not None
 
 
 def _item(value: object, lang: str) -> str:
@@ -465,10 +479,14 @@ def choices(values: list, lang: str) -> str:
 
 
 def ask_for(tool_name: str, missing: list[str], lang: str, descriptions: dict) -> str:
+    """The question a model asks for the values a call lacks, all at once, in the user's terms (what is needed, not
+    which tool needs it: the text may go to a customer)."""
     what = [descriptions.get(m) or m for m in missing]
+    several = len(what) > 1
     if lang == "en":
-        return f"To use {short(tool_name)} I need {_join(what, lang)}. Could you tell me?"
-    return f"Pour utiliser {short(tool_name)}, il me faut : {_join(what, lang)}. Pouvez-vous me le préciser ?"
+        return f"Before I go on, I need: {_join(what, lang)}. Could you give {'them' if several else 'it'} to me?"
+    return (f"Avant de continuer, il me faut : {_join(what, lang)}. Pouvez-vous me "
+            f"{'les' if several else 'le'} donner ?")
 
 
 def finish(text: str, lang: str, rules: Instructions, data: object = None) -> str:

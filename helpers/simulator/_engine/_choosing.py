@@ -13,8 +13,9 @@ from functools import lru_cache
 from . import _lexicon as lex, _mentions, _reading as rd
 
 THRESHOLD = 2.0
+# Words that ask to compute only next to two numbers (« plus », "more", "left": "tell me more" computes nothing).
 AMBIGUOUS = frozenset({"plus", "total", "fois", "times", "moins", "minus", "produit", "product", "+", "-", "*", "/",
-                       "×", "÷", "combien"})
+                       "×", "÷", "combien", "more", "another", "additional", "extra", "fewer", "less", "left", "reste"})
 ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})
 
 
@@ -51,6 +52,7 @@ def profile(tool: dict) -> tuple[frozenset, frozenset, frozenset, frozenset]:
 def request_profile(text: str) -> tuple[frozenset, frozenset]:
     tokens = lex.words(DURATION.sub(" durée ", text))
     found = lex.concepts(tokens)
+    text = rd.in_digits(text)                  # "four and 2 more" holds two numbers
     if not any(ch.isdigit() for ch in text):
         # « plus », « fois », "times" without numbers are just words; « additionne », "add" still ask to compute.
         found = lex.concepts([t for t in tokens if t not in AMBIGUOUS])
@@ -231,6 +233,21 @@ def _wants_words(name: str, spec: object) -> bool:
     kinds = set(kind) if isinstance(kind, list) else {kind} if kind else set()
     words_enum = isinstance(spec.get("enum"), list) and any(isinstance(v, str) for v in spec["enum"])
     return (words_enum or "string" in kinds) and lex.fold(str(name)) not in lex.PROPERTY_KINDS["expression"]
+
+
+def searchers(tools: dict[str, dict]) -> list[str]:
+    """Tools made to find information from a free-text query (search in their name, every required parameter a
+    query or a text): what a model with no knowledge of its own calls for a question about the world."""
+    from . import _filling
+    out = []
+    for name, tool in tools.items():
+        if "search" not in profile(tool)[0] or writes(tool):
+            continue
+        props = _filling.properties(tool)
+        needed = _filling.required(tool) or list(props)[:1]
+        if needed and all(isinstance(props.get(n), dict) and _filling.kind_of(n, props[n]) == "text" for n in needed):
+            out.append(name)
+    return out
 
 
 def is_lookup(tool: dict) -> bool:

@@ -609,6 +609,11 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
     operands = list(ctx.numbers) if ctx.numbers else rd.operands(ctx.facts.latest)
     pairs = roles(tool)
     out: dict = {}
+    schema = schema_of(tool)
+    if not props and schema.get("additionalProperties") not in (None, False):
+        # An open object (« any number of inputs, the key is the characteristic's name »): what the given text says.
+        given = _analysis.given_text(ctx.facts.latest)
+        out = _analysis.attributes(given, rd.language(given))
     for name, spec in props.items():
         spec = spec if isinstance(spec, dict) else {}
         reading = _analysed(name, spec, ctx.facts.latest)

@@ -146,9 +146,28 @@ def cued_numbers(text: str) -> list[int]:
     return [int(m.group(1)) for m in ID_CUE.finditer(text)]
 
 
+SMALL_NUMBER = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(lex.NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-])", re.I)
+
+
+@lru_cache(maxsize=2048)
+def in_digits(text: str) -> str:
+    """The text with its numbers written in words put in digits (« vingt-cinq mille » → 25000, "four" → 4), by
+    text2num; isolated small words (« un », "one", « deux ») stay words: they are articles as often as counts."""
+    if not re.search(r"[A-Za-zÀ-ÿ]{3}", text):
+        return text
+    from text_to_num import alpha2digit       # imported on first use: 10 ms, not at kernel start
+    try:
+        text = alpha2digit(text, language(text))
+    except (ValueError, RuntimeError):       # never let a library's hiccup break a reply
+        pass
+    # The small ones text2num leaves alone, from the lexicon's table (never « un », "one": articles).
+    return SMALL_NUMBER.sub(lambda m: str(lex.NUMBER_WORDS[m.group(0).lower()]), text)
+
+
 @_fresh
 def numbers(text: str) -> list[float]:
-    """Every number of the text, in order (dates, ids and e-mails left out)."""
+    """Every number of the text, in order (dates, ids and e-mails left out); numbers in words count."""
+    text = in_digits(text)
     cleaned = EMAIL.sub(" ", ISO_DATE.sub(" ", SLASH_DATE.sub(" ", IDENTIFIER.sub(" ", text))))
     cleaned = WORDED_DATE.sub(" ", cleaned)      # « le 14 mars 2027 »: neither 14 nor 2027 is a quantity
     cleaned = re.sub(r"(?<=\d)[\u202f\u00a0 ](?=\d{3}\b)", "", cleaned)   # 1 044 500 → 1044500
@@ -494,7 +513,8 @@ def things(text: str) -> list[str]:
 
 SEARCH_LEAD = re.compile(r"^\s*(?:(?:peux-tu|pouvez-vous|pourrais-tu|pourriez-vous|can you|could you|please|"
                          r"stp|s'il te plaît)\s+)?(?:me\s+)?(?:cherche[rz]?|recherche[rz]?|trouve[rz]?|search(?: for)?|"
-                         r"find|look up|lookup|google)\s+(?:moi\s+|me\s+)?", re.I)
+                         r"find|look up|lookup|google)\s+(?:moi\s+|me\s+)?(?:(?:(?:on|in|sur|dans)\s+)?(?:the\s+|le\s+|l')?"
+                         r"(?:web|internet|net|wikipedia)\s+(?:for\s+|pour\s+)?)?", re.I)
 NEXT_STEP = re.compile(r"\s*(?:,\s*)?(?:\b(?:puis|ensuite|then|and then|et ensuite)\b|\b(?:et|and)\s+(?=calcul|comput|"
                        r"multipli|divis|addition|add|ajout|donne|give|tell|dis))[\s\S]*$", re.I)
 
@@ -524,6 +544,13 @@ def stated_name(texts: list[str]) -> str | None:
         if m:
             return m.group(1)
     return None
+
+
+def is_question(text: str) -> bool:
+    """A question: it ends with « ? » or opens with a question word (who, quel, est-ce…)."""
+    text = text.strip()
+    first = lex.words(text)[:1]
+    return text.endswith("?") or bool(first and first[0] in lex.QUESTION_WORDS)
 
 
 def is_follow_up(text: str) -> bool:
