@@ -11,7 +11,7 @@ the words of data/form.toml:
   An evaluator/optimizer loop ends by a fixed rule: a version written after feedback says so (« revised after
   feedback ») and an evaluator passes such a version, and only such a version;
 - **bare** answers (« only respond with… », « sans explication »): no words before a tool call;
-- one sentence, a word limit, a bulleted list.
+- one sentence, a word limit, a bulleted list, the words an answer must open with (« Always start with "…" »).
 The substance stays the playbook's: this layer only puts it in the form asked. Scripted conversations (the
 graders') are left exactly as written.
 """
@@ -38,6 +38,11 @@ OPTIONS = re.compile(r"(?:options?|categories|catégories|choices|choix|one of|p
 KEYS_LIST = r"((?:[`\"'«]?\s*[A-Za-z_][\w\-]*\s*[`\"'»]?)(?:\s*(?:,|and|et|&|ou|or)\s*[`\"'«]?\s*[A-Za-z_][\w\-]*" \
             r"\s*[`\"'»]?)+)"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# « Always start with "Billing Support Response:" », « Commence par « Bonjour » »: the words the answer opens with.
+LEAD = re.compile(r"(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|each|the|every)\s+(?:response|answer|reply|message)\s+)?"
+                  r"with\s*[\"“«]\s*([^\"”»\n]{2,80}?)\s*[\"”»]|"
+                  r"(?:commence|commencez|débute|débutez)(?:r)?\s+(?:toujours\s+)?(?:(?:ta|votre|chaque)\s+(?:réponse|message)\s+)?"
+                  r"par\s*[\"“«]\s*([^\"”»\n]{2,80}?)\s*[\"”»]", re.I)
 
 
 def _has(text: str, entries: list[str]) -> bool:
@@ -67,11 +72,12 @@ class Form:
     revision: bool = False                                  # the request carries feedback on an earlier version
     text: str = ""                                          # the prompt's words (system + latest user text)
     options_positive: bool = False                          # the verdict options hold a pass (an evaluator)
+    lead: str = ""                                          # the words the answer must open with
 
     @property
     def shaped(self) -> bool:
         return bool(self.json or self.tags or self.prefill or self.bare or self.sentence or self.word_limit
-                    or self.bullets or self.revision)
+                    or self.bullets or self.revision or self.lead)
 
 
 def _format_tags(text: str) -> tuple[list[str], dict[str, str]]:
@@ -152,6 +158,7 @@ def read(conv: Conversation, lang: str) -> Form:
         word_limit=int(next(g for g in limit.groups() if g)) if limit else None,
         bullets=_has(text, cues["list"]), revision=_has(latest, cues["revision"]),
         fallback={m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)},
+        lead=next((g for m in LEAD.finditer(text) for g in m.groups() if g), ""),
     )
     verdict = next((t for t in tags if _role(t) == "verdict"), None)
     if verdict:
@@ -366,6 +373,8 @@ def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
         full = body
     else:
         full = _plain(form, body)
+    if form.lead and not full.lstrip().startswith(form.lead) and not form.json:
+        full = f"{form.lead}\n\n{full}"
     out = _continue(form.prefill, full) if form.prefill else full
     return Reply(blocks=[{"type": "text", "text": out}], stop_reason=reply.stop_reason,
                  stop_details=reply.stop_details)
