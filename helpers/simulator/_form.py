@@ -38,6 +38,9 @@ OPTIONS = re.compile(r"(?:options?|categories|catégories|choices|choix|one of|p
 KEYS_LIST = r"((?:[`\"'«]?\s*[A-Za-z_][\w\-]*\s*[`\"'»]?)(?:\s*(?:,|and|et|&|ou|or)\s*[`\"'«]?\s*[A-Za-z_][\w\-]*" \
             r"\s*[`\"'»]?)+)"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+DECIMALS = re.compile(r"(?:round(?:ed)?|arrondi[es]*)\s+(?:\w+\s+){0,2}?(?:to|à)\s+(\d+|one|two|three|une|deux|trois)\s+"
+                      r"(?:decimal|décimale)", re.I)
+RESULT = re.compile(r"=\s*(-?[\d\u202f\u00a0,.]+(?:e[-+]?\d+)?)\s*\.?\s*$")
 # « Always start with "Billing Support Response:" », « Commence par « Bonjour » »: the words the answer opens with.
 LEAD = re.compile(r"(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|each|the|every)\s+(?:response|answer|reply|message)\s+)?"
                   r"with\s*[\"“«]\s*([^\"”»\n]{2,80}?)\s*[\"”»]|"
@@ -73,11 +76,13 @@ class Form:
     text: str = ""                                          # the prompt's words (system + latest user text)
     options_positive: bool = False                          # the verdict options hold a pass (an evaluator)
     lead: str = ""                                          # the words the answer must open with
+    decimals: int | None = None                             # « rounded to 2 decimal places »
+    number_only: bool = False                               # « provide just the number »
 
     @property
     def shaped(self) -> bool:
         return bool(self.json or self.tags or self.prefill or self.bare or self.sentence or self.word_limit
-                    or self.bullets or self.revision or self.lead)
+                    or self.bullets or self.revision or self.lead or self.decimals is not None or self.number_only)
 
 
 def _format_tags(text: str) -> tuple[list[str], dict[str, str]]:
@@ -159,11 +164,38 @@ def read(conv: Conversation, lang: str) -> Form:
         bullets=_has(text, cues["list"]), revision=_has(latest, cues["revision"]),
         fallback={m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)},
         lead=next((g for m in LEAD.finditer(text) for g in m.groups() if g), ""),
+        decimals=_decimals(text), number_only=_has(text, cues["number_only"]),
     )
     verdict = next((t for t in tags if _role(t) == "verdict"), None)
     if verdict:
         form.options = _options(text, templates.get(verdict, ""))
     return form
+
+
+def _decimals(text: str) -> int | None:
+    found = DECIMALS.search(text)
+    if not found:
+        return None
+    said = found.group(1).lower()
+    return int(said) if said.isdigit() else {"one": 1, "une": 1, "two": 2, "deux": 2, "three": 3, "trois": 3}[said]
+
+
+def _numeric(form: Form, answer: str) -> str:
+    """A computed answer (« … = 7.6130929 ») rounded as asked, and alone when the prompt wants just the number."""
+    found = RESULT.search(answer.strip())
+    if not found or (form.decimals is None and not form.number_only):
+        return answer
+    raw = re.sub(r"[\u202f\u00a0]", "", found.group(1)).rstrip(".,")
+    raw = raw.replace(",", "") if form.lang == "en" or "." in raw else raw.replace(",", ".")
+    try:
+        value = float(raw)
+    except ValueError:
+        return answer
+    shown = f"{value:.{form.decimals}f}" if form.decimals is not None else (
+        str(int(value)) if value.is_integer() else repr(value))
+    if form.number_only:
+        return shown
+    return answer.strip()[:found.start(1)] + shown + "."
 
 
 def _role(tag: str) -> str:
@@ -294,14 +326,30 @@ def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Convers
         if verdict:
             positive = verdict.lower() in words()["verdicts"]["positive"]
             return _say(form.lang, "no_changes") if positive else _say(form.lang, "first_version")
-        return _say(form.lang, "tool_feedback")
+        return _tool_feedback(conv, form.lang)
     if role == "tasks":
         return _tasks(form, template)
     if role == "summary":
         return _summary(conv, form)
     if unknown and tag in form.fallback:
         return form.fallback[tag]
-    return answer
+    return _numeric(form, answer)
+
+
+def _tool_feedback(conv: Conversation, lang: str) -> str:
+    """Feedback on the tools offered, read from their definitions: a missing description, an undocumented
+    parameter (what a model can say of tools without guessing how they behave)."""
+    notes = []
+    for name, tool in (conv.tools or {}).items():
+        if not str(tool.get("description") or "").strip():
+            notes.append(_say(lang, "tool_no_description", tool=name))
+        schema = tool.get("input_schema") if isinstance(tool.get("input_schema"), dict) else {}
+        props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        notes += [_say(lang, "param_no_description", param=p) for p, spec in props.items()
+                  if isinstance(spec, dict) and not str(spec.get("description") or "").strip()]
+    if not conv.tools:
+        return _say(lang, "tool_feedback")
+    return "\n".join(f"- {n}" for n in notes) if notes else _say(lang, "tools_fine")
 
 
 def _wrap(tag: str, content: str) -> str:
@@ -311,6 +359,7 @@ def _wrap(tag: str, content: str) -> str:
 
 
 def _plain(form: Form, answer: str) -> str:
+    answer = _numeric(form, answer)
     if form.sentence:
         answer = SENTENCE_END.split(answer.strip(), maxsplit=1)[0]
     if form.bullets and not answer.lstrip().startswith(("-", "*", "1.")):

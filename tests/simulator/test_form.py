@@ -139,7 +139,7 @@ def test_entities_are_typed_by_their_cues_and_none_are_invented():
     ("What is 15910385 divided by 193053?", "en", 15910385 / 193053),
     ("Combien font 1 234,5 + 2 ?", "fr", 1236.5),
     ("Combien font 17 fois 25 ?", "fr", 425),
-    ("3.5 × 10^-5", "en", 3.5e-5),
+    ("3.5 × 10^-5 * 2", "en", 7e-5),
     ("2 to the power of 10", "en", 1024),
 ])
 def test_the_expression_reader_reads_locale_brackets_words_and_powers(text, lang, expected):
@@ -147,6 +147,7 @@ def test_the_expression_reader_reads_locale_brackets_words_and_powers(text, lang
 
 
 @pytest.mark.parametrize("text", ["break it down into 2-3 approaches", "commande ORD-7781 du 2024-11-30",
+                                  "a concentration of 3.5 × 10^-5 M", "use c = 3 × 10^8 m/s",
                                   "3x² - 7x + 2 = 0 has two roots"])
 def test_ranges_names_dates_and_lone_signs_are_not_computations(text):
     expr = _arith.written_expression(text, "en")
@@ -195,3 +196,37 @@ def test_a_tool_loop_with_thinking_blocks_passed_back_is_accepted(client):
                                                         "content": "7006652"}]}],
                  tools=[CALC], thinking={"type": "enabled", "budget_tokens": 1024})
     assert "7,006,652" in text_of(second) or "7006652" in text_of(second)
+
+
+# -- statistics, rounding, just the number, feedback on tools ---------------------------------------------------
+@pytest.mark.parametrize("text,expected", [
+    ("the population standard deviation of [2, 4, 4, 4, 5, 5, 7, 9]", 2.0),
+    ("the sample variance of [1, 2, 3, 4]", 5 / 3),
+    ("la moyenne de : 4, 8, 15", 9.0), ("the median of [3, 1, 2, 10]", 2.5), ("la médiane de [5, 1, 3]", 3),
+    ("the sum of [1.5, 2.5, 3]", 7.0),
+])
+def test_a_statistic_named_over_a_given_list_is_an_exact_expression(text, expected):
+    assert _arith.evaluate(_arith.statistic(text)) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("name", [n for n in W["statistics"] if n != "sample"])
+def test_every_statistic_has_words_that_name_it(name):
+    assert all(_arith.statistic(f"the {word} of [1, 2, 3, 6]") for word in W["statistics"][name])
+
+
+def test_a_computed_answer_is_rounded_as_asked_and_alone_when_just_the_number_is_wanted(client):
+    said = text_of(ask(client, "What is 22 / 7? Round to 3 decimal places. Provide just the number."))
+    assert said == "3.143"
+    assert text_of(ask(client, "Combien font 22 / 7 ? Arrondis à 2 décimales.")).endswith("= 3.14.")
+
+
+@pytest.mark.parametrize("cue", W["cues"]["number_only"])
+def test_every_just_the_number_cue_leaves_the_number_alone(client, cue):
+    assert text_of(ask(client, f"What is 6 * 7? Give {cue}.")) == "42"
+
+
+def test_feedback_on_tools_names_what_their_definitions_lack(client):
+    tools = [{"name": "convert", "description": "", "input_schema": {"type": "object", "properties": {
+        "amount": {"type": "number", "description": ""}, "unit": {"type": "string", "description": "e.g. km"}}}}]
+    said = text_of(ask(client, "Say hello.\nGive feedback on the tools, wrapped in <feedback> tags.", tools=tools))
+    assert "convert has no description" in said and "amount has no description" in said and "unit" not in said

@@ -353,7 +353,7 @@ class Engine:
         done = _operations.perform(q, self.lang)      # « Extract the numbers… Input: … », « Sort these lines… »
         if done:
             return done
-        expr = _arith.written_expression(q, self.lang)
+        expr = _arith.statistic(q) or _arith.written_expression(q, self.lang)
         value = _arith.evaluate(expr) if expr else None
         if value is not None:                   # « Bonjour, combien font 3 fois 4 ? » asks for the product
             return f"{expr} = {_arith.fmt(value)}."

@@ -153,6 +153,8 @@ def _expression(tokens: list[tuple[str, str, int, int]], text: str, lang: str) -
             out.append(raw)
     if not operators or not spaced or not any(k == "num" for k, *_ in tokens):
         return None
+    if [k for k, *_ in tokens] == ["num", "sci"]:
+        return None                     # « 3.5 × 10^-5 » is one number written in scientific notation, not a sum to do
     expr = " ".join(out).replace("( ", "(").replace(" )", ")")
     try:
         tree = ast.parse(expr, mode="eval")
@@ -161,6 +163,39 @@ def _expression(tokens: list[tuple[str, str, int, int]], text: str, lang: str) -
     if not isinstance(tree.body, ast.BinOp):
         return None                     # « + 2 » alone is a sign, not a computation
     return expr
+
+
+LIST = re.compile(r"\[\s*(-?\d+(?:\.\d+)?(?:\s*[,;]\s*-?\d+(?:\.\d+)?)+)\s*\]|:\s*(-?\d+(?:\.\d+)?(?:\s*[,;]\s*"
+                  r"-?\d+(?:\.\d+)?){2,})")
+
+
+def statistic(text: str) -> str | None:
+    """The expression of a statistic the request names over the list it gives (« population standard deviation
+    of [12, 15, 18] », « la moyenne de : 4, 8, 15 »), exact (the mean as a fraction), for a calculator; None
+    when it names none or gives no list."""
+    from .._words import words
+    found = LIST.search(text)
+    if not found:
+        return None
+    values = [v.strip() for v in re.split(r"[,;]", found.group(1) or found.group(2))]
+    names = words()["statistics"]
+    low = text.lower()
+    kind = next((k for k, cues in names.items() if k != "sample" and any(c in low for c in cues)), None)
+    if kind is None:
+        return None
+    n = len(values)
+    total = " + ".join(values)
+    if kind == "sum":
+        return total
+    if kind == "mean":
+        return f"({total}) / {n}"
+    if kind == "median":
+        ordered = sorted(values, key=float)
+        return ordered[n // 2] if n % 2 else f"({ordered[n // 2 - 1]} + {ordered[n // 2]}) / 2"
+    divisor = n - 1 if any(c in low for c in names["sample"]) else n
+    mean = f"({fmt(sum(float(v) for v in values))} / {n})"
+    spread = f"(({' + '.join(f'({v} - {mean}) ** 2' for v in values)}) / {divisor})"
+    return spread if kind == "variance" else f"{spread} ** 0.5"
 
 
 def operation(text: str) -> tuple[str, float | None]:

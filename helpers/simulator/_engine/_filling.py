@@ -337,7 +337,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "expression":
         if ctx.numbers:
             return _arith.expression(latest, ctx.numbers)
-        return _arith.written_expression(latest, rd.language(latest))
+        return _arith.statistic(latest) or _arith.written_expression(latest, rd.language(latest))
     if kind == "person":
         if RECIPIENT_NAME.search(lex.fold(name)) and rd.emails(latest):
             return rd.emails(latest)[0]           # « envoie à bob@corp.com »: the address is the recipient
