@@ -58,7 +58,8 @@ def _structured(conv: Conversation, reply: Reply) -> Reply:
     except ValueError:
         pass
     from ._engine import Engine
-    filled = fill({"name": "sortie", "input_schema": schema}, Context(Engine(conv).facts), forced=True)
+    engine = Engine(conv)
+    filled = fill({"name": "sortie", "input_schema": schema}, Context(engine.facts), forced=True, lang=engine.lang)
     return text(json.dumps(filled.input, ensure_ascii=False))
 
 

@@ -3,8 +3,8 @@
 As documented for the Messages API (extended thinking; the pinned SDK's ThinkingBlock, RedactedThinkingBlock and
 ThinkingConfig*Param types):
 - `thinking: {type: "enabled", budget_tokens}`: the reply starts with a thinking block (readable reasoning and an
-  opaque `signature`); `{type: "adaptive"}`: the model thinks when the request calls for it — here, before a tool
-  call or an answer built on tool results, not for a greeting or a plain notice;
+  opaque `signature`); `{type: "adaptive"}`: the model thinks when the request calls for it — here, for every reply but
+  its set phrases (a greeting, thanks, the notice that it cannot answer offline);
 - `display: "omitted"`: the thinking text is empty, the signature is still there (multi-turn continuity);
 - the documented test string ANTHROPIC_MAGIC_STRING_TRIGGER_REDACTED_THINKING_… in the user's text brings a
   `redacted_thinking` block (opaque `data`), so that a client can be checked on passing such blocks back.
@@ -14,10 +14,12 @@ user's language, and says what the reply then does.
 from __future__ import annotations
 
 import json
+import re
 
 from . import _wire
 from ._conversation import Conversation
 from ._reply import Reply
+from ._words import words
 
 REDACTED_TRIGGER = "ANTHROPIC_MAGIC_STRING_TRIGGER_REDACTED_THINKING_46C9A13E193C177646C7398A98432ECCCE4C1253"
 
@@ -51,10 +53,27 @@ def _reasoning(conv: Conversation, reply: Reply, lang: str) -> str:
         plan = ("Les résultats des outils sont arrivés : je réponds à partir d'eux, sans rien ajouter." if fr
                 else "The tool results are in: I answer from them, adding nothing.")
     else:
-        plan = ("Aucun outil n'est nécessaire : je réponds directement, dans la forme demandée." if fr
-                else "No tool is needed: I answer directly, in the form asked.")
+        said = " ".join(b.get("text", "") for b in reply.blocks if b["type"] == "text").strip()
+        computed = re.match(r"^(.{3,120}?) = [^=]+$", said)
+        if computed:
+            plan = (f"C'est un calcul, {computed.group(1)} : je le fais moi-même, sans outil." if fr
+                    else f"This is a computation, {computed.group(1)}: I do it myself, with no tool.")
+        else:
+            plan = ("Aucun outil n'est nécessaire : je réponds directement, dans la forme demandée." if fr
+                    else "No tool is needed: I answer directly, in the form asked.")
     lead = f"La demande : « {asked} »." if fr else f"The request: \"{asked}\"."
     return f"{lead} {plan}"
+
+
+def _nothing_to_think(reply: Reply) -> bool:
+    """Adaptive thinking skips what needs no reasoning: a greeting, thanks, the notice (the model's set phrases)."""
+    if any(b["type"] == "tool_use" for b in reply.blocks):
+        return False
+    said = " ".join(b.get("text", "") for b in reply.blocks if b["type"] == "text").strip()
+    phrases = {v for table in words()["say"].values() for k, v in table.items()
+               if k in ("greeting", "how_are_you", "thanks", "unknown")}
+    return not said or said in phrases or any(said.startswith(p.split("{")[0]) for p in phrases if "{" in p) or \
+        any(said.startswith(table["greeting_persona"].split("{")[0]) for table in words()["say"].values())
 
 
 def add(conv: Conversation, reply: Reply, lang: str, key: object) -> Reply:
@@ -62,8 +81,7 @@ def add(conv: Conversation, reply: Reply, lang: str, key: object) -> Reply:
     wanted = config(conv)
     if wanted is None or reply.stop_reason == "refusal":
         return reply
-    calls = any(b["type"] == "tool_use" for b in reply.blocks)
-    if wanted["type"] == "adaptive" and not (calls or conv.last_turn_results):
+    if wanted["type"] == "adaptive" and _nothing_to_think(reply):
         return reply
     blocks: list[dict] = []
     if REDACTED_TRIGGER in " ".join(conv.user_texts or []):

@@ -115,3 +115,12 @@ def test_the_clis_simple_mode_runs_offline():
     messages = run("Bonjour", env={"CLAUDE_CODE_SIMPLE": "1"})
     result = messages[-1]
     assert isinstance(result, ResultMessage) and result.subtype == "success" and not result.is_error, result
+
+
+def test_thinking_turned_on_in_the_agent_sdk_brings_thinking_blocks_offline():
+    from claude_agent_sdk import ThinkingBlock
+    messages = run("Combien font 17 fois 23 ?", thinking={"type": "enabled", "budget_tokens": 2000})
+    blocks = [b for m in messages if isinstance(m, AssistantMessage) for b in m.content]
+    thoughts = [b for b in blocks if isinstance(b, ThinkingBlock)]
+    assert thoughts and "17 * 23" in thoughts[0].thinking and thoughts[0].signature
+    assert [m for m in messages if isinstance(m, ResultMessage)][-1].result == "17 * 23 = 391."

@@ -61,6 +61,11 @@ def test_over_the_messages_api_a_subagent_returns_findings_and_a_synthesis_cites
     assert "exemple.org" not in report.content[0].text and "aucune" in report.content[0].text
 
 
+def _text(response: dict) -> str:
+    """A reply's text (the CLI asks for adaptive thinking: a thinking block may come first)."""
+    return "".join(b.get("text", "") for b in response["content"] if b["type"] == "text")
+
+
 def run(system_prompt: str) -> tuple[str, list]:
     async def go():
         options = helpers.agent_options(system_prompt=system_prompt, allowed_tools=["Agent"], agents=AGENTS)
@@ -75,7 +80,7 @@ def run(system_prompt: str) -> tuple[str, list]:
 def test_on_the_real_cli_complete_reports_keep_every_source_and_bare_claims_lose_them():
     cited, log = run("Tu coordonnes une recherche : transmets les rapports complets à la synthèse.")
     sources = {research.citation(f) for e in log if "cc_is_subagent=true" in json.dumps(e.request.get("system"))
-               and e.ok for f in research.findings_in(e.response["content"][0]["text"]) or []}
+               and e.ok for f in research.findings_in(_text(e.response)) or []}
     assert len(sources) >= 3 and all(s in cited for s in sources), cited
     launches = [b for b in log[0].response["content"] if b["type"] == "tool_use"]
     assert [b["name"] for b in launches] == ["Agent", "Agent"]

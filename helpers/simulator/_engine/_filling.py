@@ -63,8 +63,51 @@ _BY_REPR: dict = {}
 
 
 def schema_of(tool: dict) -> dict:
+    """The tool's input schema, with local `$ref`s inlined and optional alternatives (`anyOf: [X, null]`, as
+    pydantic writes `X | None`) read as X that may be null: what the model reads is the schema's meaning."""
     schema = tool.get("input_schema")
-    return schema if isinstance(schema, dict) else {"type": "object"}
+    if not isinstance(schema, dict):
+        return {"type": "object"}
+    if "$defs" not in schema and "definitions" not in schema and "anyOf" not in repr(schema):
+        return schema
+    key = repr(schema)
+    found = _RESOLVED.get(key)
+    if found is None:
+        defs = {**(schema.get("definitions") or {}), **(schema.get("$defs") or {})}
+        found = _RESOLVED[key] = _inline(schema, defs, 0)
+        if len(_RESOLVED) > 256:
+            _RESOLVED.clear()
+    return found
+
+
+_RESOLVED: dict = {}
+
+
+def _inline(node: object, defs: dict, depth: int) -> object:
+    if isinstance(node, list):
+        return [_inline(n, defs, depth) for n in node]
+    if not isinstance(node, dict):
+        return node
+    if depth > 8:
+        return {k: v for k, v in node.items() if k != "$ref"}
+    node = {k: v for k, v in node.items() if k not in ("$defs", "definitions")}
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.split("/")[-1] in defs and ref.startswith("#/"):
+        target = _inline(defs[ref.split("/")[-1]], defs, depth + 1)
+        node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+    for key in ("anyOf", "oneOf"):
+        options = node.get(key)
+        if isinstance(options, list):
+            real = [o for o in options if not (isinstance(o, dict) and o.get("type") == "null")]
+            if len(real) == 1 and isinstance(real[0], dict):
+                chosen = _inline(real[0], defs, depth + 1)
+                rest = {k: v for k, v in node.items() if k != key}
+                node = {**chosen, **rest}
+                if len(real) < len(options) and isinstance(node.get("type"), str):
+                    node["type"] = [node["type"], "null"]
+    return {k: (_inline(v, defs, depth + 1) if k in ("properties", "items", "additionalProperties")
+                or isinstance(v, (dict, list)) and k not in ("enum", "required", "examples", "default") else v)
+            for k, v in node.items()}
 
 
 def properties(tool: dict) -> dict:
@@ -78,6 +121,8 @@ def required(tool: dict) -> list[str]:
 
 
 LIST_WORDS = frozenset({"et", "and", "ou", "or"})
+MONEY_WORDS = frozenset({"euro", "euros", "dollar", "dollars", "eur", "usd", "gbp", "cents", "centimes", "livres",
+                         "pounds", "francs", "chf", "yen", "yens"})
 
 
 def _owned_numbers(name: str, text: str) -> list[int]:
@@ -120,6 +165,8 @@ def kind_of(name: str, spec: dict) -> str:
     for kind, names in lex.PROPERTY_KINDS.items():
         if folded in names:
             return kind
+    if lex.words(name)[-1:] in (["date"], ["datetime"], ["jour"]):
+        return "date"                          # check_in_date, date_de_fin: a date, whatever comes before
     if ID_NAME.search(folded):
         return "id"
     if AMOUNT_NAME.search(folded):
@@ -128,7 +175,7 @@ def kind_of(name: str, spec: dict) -> str:
     shown = example(spec)
     if shown and rd.IDENTIFIER.fullmatch(shown):
         return "id"                            # « badge, ex. E-4471 »: its values look like identifiers
-    for kind, hint in (("place", r"\b(?:city|ville|location|lieu|place)\b"), ("email", r"\be-?mail\b"),
+    for kind, hint in (("place", r"\b(?:city|ville|location|lieu|place|country|pays|state|region)\b"), ("email", r"\be-?mail\b"),
                        ("language", r"\b(?:language|langue)\b"), ("date", r"\bdate\b"),
                        ("expression", r"\bexpression\b"), ("text", r"\b(?:text|texte|query|requete)\b")):
         if re.search(hint, description):
@@ -211,9 +258,19 @@ def _text_value(name: str, ctx: Context, latest: str) -> str | None:
         if terms:
             return terms[0]
     tail = rd.after_colon(latest)
-    if tail and len(tail) > 2:
+    if tail and len(tail) > 2 and (len(tail.split()) <= 12 or _takes_long_text(name)):
         return tail
-    return latest.strip() or None
+    return (latest.strip() or None) if _takes_long_text(name) else None   # never a whole request in a short field
+
+
+LONG_TEXT = frozenset({"text", "texte", "content", "contenu", "message", "body", "corps", "prompt", "query", "q",
+                       "question", "input", "description", "summary", "resume", "note", "comment", "commentaire",
+                       "requete", "search", "terms", "keywords", "issue", "probleme", "problem", "reason", "raison",
+                       "motif", "cause", "justification", "why", "pourquoi", "sentence", "phrase"})
+
+
+def _takes_long_text(name: str) -> bool:
+    return bool(set(lex.words(name)) & LONG_TEXT) or lex.fold(name) in LONG_TEXT
 
 
 def _from_results(name: str, ctx: Context) -> object:
@@ -281,6 +338,9 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             return stated
     if kind == "count":
         counted = _count(name, latest)
+        if counted is None and lex.fold(name) in lex.GENERIC_COUNTS:
+            counted = next((n for n, noun in rd.counted(latest) if noun not in MONEY_WORDS
+                            and not noun.isdigit()), None)             # « 2 packs of tea », « 47 units »
         if counted is not None or lex.fold(name) not in lex.GENERIC_COUNTS:
             return counted          # adults: « 3 adultes », never the 14 of « le 14 mars »
     if types & {"integer", "number"} and not types & {"string"}:
@@ -291,7 +351,14 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             cued = ctx.facts.first(rd.cued_numbers) or (_owned_numbers(name, latest) if kind == "id" else [])
             if cued:
                 return cued[0]
+        cued = _mentions.cued_number(name, latest)
+        if cued is not None:
+            return cued                             # regular_price: « regularly $399.99 »
         if kind == "amount":
+            said = rd.money(latest)
+            if said or AMOUNT_NAME.fullmatch(lex.fold(name)) and re.search(r"(?i)monetary|money|argent|montant", str(
+                    spec.get("description") or "")):
+                return said[0] if said else None     # a monetary amount is a sum of money, never « 90 days »
             amount = next((n for n in ctx.facts.first(rd.operands)), None)
             return amount
         if operands:
@@ -311,6 +378,11 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
                 return m.group(0)
     if kind == "other" and role and paired and "string" in types:
         return _pair_value(latest, role, paired)
+    if kind == "frequency":
+        folded = lex.fold(latest)
+        found = sorted((m.start(), value) for said, value in lex.FREQUENCIES.items()
+                       for m in [re.search(rf"\b{re.escape(lex.fold(said))}\b", folded)] if m)
+        return found[0][1] if found else None
     if kind == "time":
         found = rd.clock_times(latest)
         return found[0] if found else None
@@ -323,10 +395,23 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "url":
         found = ctx.facts.first(rd.addresses)
         return found[0] if found else None
+    if kind in ("other", "person", "text") and lex.words(name)[-1:] in (["name"], ["nom"], ["title"], ["titre"]):
+        head = _mentions.record_head(latest)
+        if head:
+            return head                         # the name a one-line record opens with (« X - SKU: … », « X (… »)
+    if kind == "place" and set(lex.words(name)) & {"country", "pays", "nation"}:
+        found = _mentions.countries(latest)
+        if found:
+            return found[0]
+    if kind in ("place", "other", "item") and not role and "string" in types:
+        found = _mentions.named(name, latest)
+        if found:
+            return found                            # warehouse_location: « at Warehouse A »
     if kind == "place":
         if role:
             return rd.pick(rd.place_mentions(latest), role, paired)
-        found = ctx.facts.first(rd.place_names)
+        head = _mentions.record_head(latest)
+        found = [p for p in ctx.facts.first(rd.place_names) if not head or p not in head]   # not the record's name
         return found[0] if found else None
     if kind == "email":
         found = ctx.facts.first(rd.emails)
@@ -346,6 +431,10 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
             return stated
         found = rd.places(latest)
         return found[0] if found else None
+    if kind == "date" and not (role and paired):
+        cued = _mentions.cued_date(name, latest)
+        if cued:
+            return cued                              # expiration_date: « expires 2027-12-31 »
     if kind == "date":
         found = ctx.facts.first(rd.dates)
         times = rd.clock_times(latest)
@@ -387,7 +476,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "item":
         found = ctx.facts.first(rd.things)
         return found[0] if found else None
-    if kind == "other" and needed and "string" in types and rd.quoted(latest):
+    if kind == "other" and needed and "string" in types and rd.quoted(latest) and len(rd.quoted(latest)[0].split()) <= 8:
         return rd.quoted(latest)[0]             # recipe and « quiche lorraine »: what the request names in quotes
     return None
 
@@ -484,9 +573,14 @@ def fallback(spec: dict, latest: str, lang: str = "fr") -> object:
     never a word of the request taken at random (« Bonjour » is not a city)."""
     if "default" in spec:
         return spec["default"]
+    types = _types(spec)
+    if "null" in types:
+        return None                            # `X | None`: nothing said is null, not a made-up value
     if spec.get("enum"):
         return spec["enum"][0]
-    types = _types(spec)
+    if "object" in types and isinstance(spec.get("properties"), dict):
+        return fill({"name": "objet", "input_schema": spec}, Context(rd.Facts(latest, [])), forced=True,
+                    lang=lang).input
     if "string" in types:
         shown = example(spec)
         if shown:
@@ -497,9 +591,9 @@ def fallback(spec: dict, latest: str, lang: str = "fr") -> object:
             return "1970-01-01"
         return "inconnu" if lang == "fr" else "unknown"
     if "integer" in types:
-        return int(spec.get("minimum", 0))
+        return int(spec.get("minimum", spec.get("exclusiveMinimum", -1) + 1))
     if "number" in types:
-        return spec.get("minimum", 0)
+        return spec.get("minimum", spec.get("exclusiveMinimum", -1) + 1)
     if "boolean" in types:
         return False
     if "array" in types:
@@ -565,16 +659,36 @@ def _subject(tool: dict) -> set[str]:
     return {lex.stem(w) for w in words} | lex.concepts(words)
 
 
-def _nested(name: str, spec: dict, ctx: Context, lang: str) -> dict | None:
+def _nested(name: str, spec: dict, ctx: Context, lang: str, forced: bool = False) -> dict | None:
     """An object parameter, filled like a tool's input from the part of the request that names it ("Author: John
-    Doe (john@x.com)" for author: {name, email}); None when a required part of it is missing."""
+    Doe (john@x.com)" for author: {name, email}); None when a required part of it is missing (unless forced: then
+    what the part says, and the schema's neutral values for the rest)."""
     text = ctx.facts.latest
     segment = _mentions.labelled(name, text)
     facts = rd.Facts(segment, []) if segment else ctx.facts
-    filled = fill({"name": name, "input_schema": spec}, Context(facts, results=ctx.results), lang=lang)
-    if filled.missing or not filled.input:
+    filled = fill({"name": name, "input_schema": spec}, Context(facts, results=ctx.results), lang=lang, forced=forced)
+    if (filled.missing and not forced) or not filled.input:
         return None
     return filled.input
+
+
+def _labelled_objects(items: dict, ctx: Context, lang: str, forced: bool) -> list[dict]:
+    """Items of an array of objects that the text labels one by one with the values of one of their enums (« Payment
+    clause: … Termination clause: … » for clause_type ∈ {payment, termination…}): one item per labelled segment,
+    filled from its segment. An empty list when the text labels none."""
+    props = items["properties"]
+    for key, spec in props.items():
+        values = tuple(v for v in spec.get("enum", []) if isinstance(v, str)) if isinstance(spec, dict) else ()
+        segments = _mentions.labelled_items(values, ctx.facts.latest) if values else []
+        if segments:
+            out = []
+            for value, segment in segments:
+                filled = fill({"name": key, "input_schema": items}, Context(rd.Facts(segment, []), focus={key: value}),
+                              lang=lang, forced=forced)
+                if not filled.missing:
+                    out.append(filled.input)
+            return out
+    return []
 
 
 SCORE = re.compile(r"^(positive|negative|neutral|positif|negatif|neutre)_?(?:score|sentiment)?$")
@@ -621,6 +735,11 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
             out[name] = reading
             continue
         types = _types(spec)
+        if "array" in types and isinstance((spec.get("items") or {}).get("properties"), dict):
+            found = _labelled_objects(spec["items"], ctx, lang, forced)
+            if found or name in needed:
+                out[name] = found
+            continue
         if "array" in types:
             items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
             said = _mentions.listed(name, ctx.facts.latest) if "string" in _types(items) else []
@@ -633,7 +752,7 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
                 out[name] = [_typed(v, items) for v in values]
             continue
         if "object" in types and isinstance(spec.get("properties"), dict):
-            nested = _nested(name, spec, ctx, lang)
+            nested = _nested(name, spec, ctx, lang, forced and name in needed)
             if nested is not None:
                 out[name] = nested
             continue
@@ -662,6 +781,10 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
         for name in missing:
             out[name] = fallback(props.get(name) if isinstance(props.get(name), dict) else {}, ctx.facts.latest, lang)
         missing = []
+        for error in validator(schema_of(tool)).iter_errors(out):
+            bad = error.path[0] if error.path else None       # only the field at fault takes its fallback
+            if isinstance(bad, str) and isinstance(props.get(bad), dict):
+                out[bad] = fallback(props[bad], ctx.facts.latest, lang)
         if list(validator(schema_of(tool)).iter_errors(out)):
             out = {n: fallback(props.get(n) if isinstance(props.get(n), dict) else {}, ctx.facts.latest, lang)
                    for n in needed}

@@ -44,6 +44,7 @@ SPEAKER_VERBS: frozenset[str] = _TABLES["SPEAKER_VERBS"]
 SPEAKER_AUDIENCE: frozenset[str] = _TABLES["SPEAKER_AUDIENCE"]
 BATCH_WORDS: frozenset[str] = _TABLES["BATCH_WORDS"]
 QUESTION_WORDS: frozenset[str] = _TABLES["QUESTION_WORDS"]   # the first word of a question
+FREQUENCIES: dict[str, str] = _TABLES["FREQUENCIES"]   # how often, as said → its name (« mensuel » → monthly)
 # A write verb and the words of the same action where the concept table has none (« ajoute » for add).
 SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
 

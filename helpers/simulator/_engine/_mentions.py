@@ -193,10 +193,111 @@ def cued_elsewhere(name: str, value: str, text: str, others: list[str]) -> bool:
 def labelled(name: str, text: str) -> str | None:
     """The rest of the line a parameter's name labels: "Note: Remember to buy milk." → the note; None if no line
     of the text starts with that name."""
+    whole = " ".join(lex.words(name))
+    if " " in whole:                               # party_a: « Party A: TechCorp LLC (…) », before any « Party … »
+        m = re.search(rf"(?i)\b{re.escape(whole)}\s*:\s*(.+?)\s*(?=,\s*[A-Z][\w -]{{0,24}}:|[.;\n'\"]\s|[;\n'\"]|$)",
+                      text)
+        if m and len(m.group(1)) <= 120:
+            return m.group(1)
     for word in (w for w in lex.words(name) if len(w) >= 3 and w not in GENERIC):
         m = re.search(rf"(?im)^\s*{re.escape(word)}\w*\s*:\s*(.+?)\s*$", text)
         if m:
             return m.group(1)
+    for word in (w for w in lex.words(name) if len(w) >= 3 and w not in GENERIC):
+        # Inline, in a record written on one line: « …, Supplier: AudioTech Inc (contact@…, Japan), Condition: New »
+        m = re.search(rf"(?i)\b{re.escape(word)}\w*\s*:\s*(.+?)\s*(?=,\s*[A-Z][\w -]{{0,24}}:|[.;\n'\"]\s|[;\n'\"]|$)",
+                      text)
+        if m and len(m.group(1)) <= 120:
+            return m.group(1)
+    return None
+
+
+# Words of a parameter's name too general to point at a value (« location » in warehouse_location).
+PLAIN = GENERIC | {"location", "lieu", "name", "nom", "price", "prix", "amount", "montant", "cost", "cout", "total",
+                   "type", "kind", "status", "statut", "date", "info", "details", "data"}
+
+
+def named(name: str, text: str) -> str | None:
+    """A proper name that begins with a word of the parameter's name (warehouse_location and « at Warehouse A »)."""
+    words = [w for w in lex.words(name) if len(w) >= 4 and w not in PLAIN]
+    for word in words:
+        m = re.search(rf"\b({re.escape(word)}\w*(?:\s+(?:[A-Z0-9][\w-]*))+)", text, re.I)
+        if m and m.group(1)[:1].isupper():
+            return m.group(1)
+    return None
+
+
+CUED_NUMBER = r"\s*(?:\(|:|=|of|de|at|à)?\s*[$€£]?\s*(\d+(?:[.,]\d+)?)"
+
+
+def labelled_items(values: tuple[str, ...], text: str) -> list[tuple[str, str]]:
+    """Segments a text labels with enum values: « Payment clause: Monthly fee…, medium risk. Termination clause:
+    … » and (payment, termination) → [("payment", "Monthly fee…, medium risk"), ("termination", …)], in order."""
+    out = []
+    for value in values:
+        said = re.sub(r"[_-]+", " ", str(value))
+        m = re.search(rf"(?i)\b{re.escape(said)}(?:\s+\w+)?\s*:\s*(.+?)(?=\.\s+[A-Z]|\.?['\"]?$|\n)", text)
+        if m:
+            out.append((m.start(), value, m.group(1).strip()))
+    return [(value, segment) for _, value, segment in sorted(out)]
+
+
+def cued_number(name: str, text: str) -> float | None:
+    """A number right after a word of the parameter's name, or a word of the same beginning (regular_price and
+    « regularly $399.99 », sample_size and « sample size: 10 000 »)."""
+    words = [w for w in lex.words(name) if len(w) >= 4 and w not in PLAIN]
+    for word in words:
+        m = re.search(rf"(?i)\b{re.escape(word[:5])}\w*(?:\s+\w+)?{CUED_NUMBER}", text)
+        if m:
+            return float(m.group(1).replace(",", "."))
+    return None
+
+
+@lru_cache(maxsize=1)
+def _territories() -> dict[str, str]:
+    """Country names in English and French (Babel's locale data, shipped with the package): folded name → name."""
+    from babel import Locale
+    out = {}
+    for code in ("en", "fr"):
+        for key, label in Locale.parse(code).territories.items():
+            if key.isalpha() and len(label) >= 4:
+                out[lex.fold(label)] = label
+    return out
+
+
+def countries(text: str) -> list[str]:
+    """The countries a text names, as written, in order (« Japan », « Allemagne »)."""
+    folded = lex.fold(text)
+    found = []
+    for name, label in _territories().items():
+        m = re.search(rf"\b{re.escape(name)}\b", folded)
+        if m:
+            found.append((m.start(), text[m.start():m.end()] if len(text) == len(folded) else label))
+    return [label for _, label in sorted(found)]
+
+
+def record_head(text: str) -> str | None:
+    """What a record written on one line names first: « 'Premium Wireless Headphones - SKU: WH-1000XM5, …' » →
+    Premium Wireless Headphones (a capitalised phrase before a dash, a bracket or its first label)."""
+    quoted = re.search(r"['\"«]\s*([^'\"»]{12,})['\"»]", text)
+    body = (quoted.group(1) if quoted else text).strip()
+    m = re.match(r"([A-Z][^-–—(,:]{1,80}?)\s*(?:\s[-–—]\s|\(|,\s*\w+\s*:)", body)
+    if m and len(m.group(1).split()) <= 8:
+        return m.group(1).strip()
+    run = re.match(r"(?:[A-Z][\w&'-]*\s+){1,7}[A-Z][\w&'-]*", body)     # « Master Services Agreement effective … »
+    return run.group(0).strip() if run else None
+
+
+def cued_date(name: str, text: str) -> str | None:
+    """The date right after a word of the parameter's name, or a word of the same beginning (expiration_date and
+    « expires 2027-12-31 »)."""
+    from . import _reading as rd
+    for word in (w for w in lex.words(name) if len(w) >= 4 and w not in PLAIN):
+        m = re.search(rf"(?i)\b{re.escape(word[:5])}\w*\s*(?:on|le|:|=|the)?\s*", text)
+        if m:
+            found = rd.dates(text[m.end():m.end() + 40])
+            if found:
+                return found[0]
     return None
 
 
@@ -223,7 +324,12 @@ def listed(name: str, text: str) -> list[str]:
         m = re.search(rf"(?i)\b{re.escape(word)}\w*\s*(?::|=)?\s*([\w-]+(?:\s*(?:,|\band\b|\bet\b|&)\s*[\w-]+)*)",
                       text)
         if m:
-            items = [i for i in re.split(r"\s*(?:,|\band\b|\bet\b|&)\s*", m.group(1)) if i]
+            listed_text = m.group(1)
+            after = text[m.end(1):m.end(1) + 2]
+            if after.startswith(":"):                # « …, Wireless, Supplier: AudioTech »: the last item is a label
+                listed_text = re.split(r"\s*(?:,|\band\b|\bet\b|&)\s*", listed_text)[:-1]
+                listed_text = ", ".join(listed_text)
+            items = [i for i in re.split(r"\s*(?:,|\band\b|\bet\b|&)\s*", listed_text) if i]
             if items:
                 return items
     return []

@@ -171,7 +171,28 @@ def numbers(text: str) -> list[float]:
     cleaned = EMAIL.sub(" ", ISO_DATE.sub(" ", SLASH_DATE.sub(" ", IDENTIFIER.sub(" ", text))))
     cleaned = WORDED_DATE.sub(" ", cleaned)      # « le 14 mars 2027 »: neither 14 nor 2027 is a quantity
     cleaned = re.sub(r"(?<=\d)[\u202f\u00a0 ](?=\d{3}\b)", "", cleaned)   # 1 044 500 → 1044500
+    if language(text) == "en":
+        cleaned = re.sub(r"(?<=\d),(?=\d{3}\b)", "", cleaned)          # 50,000 in English is fifty thousand
     return [float(n.replace(",", ".")) for n in NUMBER.findall(cleaned)]
+
+
+MONEY = re.compile(r"[$€£]\s?(\d[\d,.\u202f\u00a0 ]*\d|\d)|(\d[\d,.\u202f\u00a0 ]*\d|\d)\s?(?:[$€£]|USD|EUR|GBP|CHF|CAD|JPY|"
+                   r"euros?|dollars?|livres?)(?!\w)", re.I)
+
+
+def money(text: str) -> list[float]:
+    """Amounts of money, in order: « $50,000 USD », « 12,50 € »."""
+    lang = language(text)
+    out = []
+    for m in MONEY.finditer(text):
+        raw = re.sub(r"[\u202f\u00a0 ]", "", m.group(1) or m.group(2))
+        raw = raw.replace(",", "") if lang == "en" else raw.replace(".", "").replace(",", ".") if re.search(
+            r"\.\d{3}", raw) else raw.replace(",", ".")
+        try:
+            out.append(float(raw.rstrip(".")))
+        except ValueError:
+            continue
+    return out
 
 
 @_fresh
@@ -377,6 +398,8 @@ def coded_mentions(text: str, codes: tuple[str, ...]) -> tuple[tuple[str, str | 
         words = list(lex.ALIASES.get(key, ()))
         if len(key) > 2:
             words.append(key)
+        if re.search(r"[_-]", key):
+            words.append(re.sub(r"[_-]+", " ", key))     # in_stock is said « in stock »
         for word in words:
             for m in re.finditer(_alias_pattern(word), folded):
                 spans.append((m.start(), m.end(), code))
@@ -418,14 +441,14 @@ def id_mentions(text: str) -> tuple[tuple[str, str | None], ...]:
     return tuple((value, cue(folded, folded.find(lex.fold(value)))) for value in identifiers(text))
 
 
+COUNTED = re.compile(r"(?<![\w.,$€£-])(\d+)(?![\d.,]\d|[\w-])\s+(?:(?:de|d'|of)\s+)?([A-Za-zÀ-ÿ]+)")
+
+
 def counted(text: str) -> list[tuple[int, str]]:
     """Counts and what they count, in digits or in words: « pour deux personnes » → [(2, "personnes")]."""
-    tokens = lex.words(text)
     out = []
-    for i, token in enumerate(tokens[:-1]):
-        number = int(token) if token.isdigit() else lex.NUMBER_WORDS.get(token)
-        if number is not None:
-            out.append((number, tokens[i + 1]))
+    for m in COUNTED.finditer(in_digits(text)):
+        out.append((int(m.group(1)), lex.fold(m.group(2))))
     return out
 
 
