@@ -120,3 +120,27 @@ def test_a_write_that_answers_a_bare_flag_is_said_done_or_not_done(client, resul
                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": result}]}]
     message = client.messages.create(model=MODEL, max_tokens=512, tools=[CANCEL], messages=messages)
     assert message.content[0].text == expected
+
+
+STOCK = {"name": "stock_price", "description": "Cours de bourse d'une action par son symbole.",
+         "input_schema": {"type": "object", "properties": {"ticker": {"type": "string"}}, "required": ["ticker"]}}
+TABLE = {"name": "book_table", "description": "Books a restaurant table.", "input_schema": {
+    "type": "object", "properties": {"restaurant": {"type": "string"}, "party_size": {"type": "integer"}},
+    "required": ["restaurant", "party_size"]}}
+
+
+def test_companies_after_an_elided_article_are_each_a_call(client):
+    calls, _ = first(client, "Donne-moi le cours d'Apple et de Microsoft", [STOCK])
+    assert calls == [("stock_price", {"ticker": "AAPL"}), ("stock_price", {"ticker": "MSFT"})]
+
+
+@pytest.mark.parametrize("said", ["Book a table at Luigi's for two tonight", "Book a table at Luigi's for 2, please"])
+def test_a_party_said_without_its_noun_is_still_the_party_size(client, said):
+    calls, _ = first(client, said, [TABLE])
+    assert calls == [("book_table", {"restaurant": "Luigi's", "party_size": 2})]
+
+
+@pytest.mark.parametrize("word", sorted(__import__("helpers.simulator._engine._lexicon", fromlist=["x"]).WHEN_WORDS))
+def test_every_when_word_after_for_n_keeps_n_a_party(word):
+    from helpers.simulator._engine import _filling
+    assert _filling._count("party_size", f"a table for 3 {word}") == 3

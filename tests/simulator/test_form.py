@@ -230,3 +230,8 @@ def test_feedback_on_tools_names_what_their_definitions_lack(client):
         "amount": {"type": "number", "description": ""}, "unit": {"type": "string", "description": "e.g. km"}}}}]
     said = text_of(ask(client, "Say hello.\nGive feedback on the tools, wrapped in <feedback> tags.", tools=tools))
     assert "convert has no description" in said and "amount has no description" in said and "unit" not in said
+
+
+@pytest.mark.parametrize("text,expected", [("Quelle est la moyenne de 12, 15 et 21 ?", 16), ("the average of 3 and 5", 4)])
+def test_a_statistic_over_numbers_listed_in_words_is_computed(text, expected):
+    assert _arith.evaluate(_arith.statistic(text)) == expected

@@ -70,3 +70,12 @@ def test_the_line_shape_follows_the_prompt():
 def test_an_answer_opens_with_the_words_the_prompt_says_it_must(client):
     said = answer(client, 'You are the billing desk. Always start with "Billing Desk:"\nInput: What is 6 times 7?')
     assert said.startswith("Billing Desk:\n\n")
+
+
+def test_a_summary_of_a_given_text_is_its_opening_sentences_word_for_word(client):
+    text = ("La médiathèque ouvrira le dimanche dès janvier. Les horaires du samedi ne changent pas. "
+            "Un service de portage à domicile sera testé au printemps.")
+    assert answer(client, f"Résume ce texte en une phrase : {text}") == "La médiathèque ouvrira le dimanche dès janvier."
+    assert answer(client, f"Summarize this: {text}") == ("La médiathèque ouvrira le dimanche dès janvier. "
+                                                         "Les horaires du samedi ne changent pas.")
+    assert answer(client, "Résume notre échange.").startswith("(Réponse simulée)")

@@ -166,7 +166,8 @@ def _expression(tokens: list[tuple[str, str, int, int]], text: str, lang: str) -
 
 
 LIST = re.compile(r"\[\s*(-?\d+(?:\.\d+)?(?:\s*[,;]\s*-?\d+(?:\.\d+)?)+)\s*\]|:\s*(-?\d+(?:\.\d+)?(?:\s*[,;]\s*"
-                  r"-?\d+(?:\.\d+)?){2,})")
+                  r"-?\d+(?:\.\d+)?){2,})|\b(?:of|de|des|for|pour|between|entre)\s+(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*"
+                  r"\s*(?:,\s*)?(?:and|et)\s+-?\d+(?:\.\d+)?)")
 
 
 def statistic(text: str) -> str | None:
@@ -177,7 +178,8 @@ def statistic(text: str) -> str | None:
     found = LIST.search(text)
     if not found:
         return None
-    values = [v.strip() for v in re.split(r"[,;]", found.group(1) or found.group(2))]
+    listed = next(g for g in found.groups() if g)
+    values = [v.strip() for v in re.split(r"[,;]|\band\b|\bet\b", listed) if v.strip()]
     names = words()["statistics"]
     low = text.lower()
     kind = next((k for k, cues in names.items() if k != "sample" and any(c in low for c in cues)), None)

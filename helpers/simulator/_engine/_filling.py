@@ -489,6 +489,11 @@ def _count(name: str, text: str) -> int | None:
     for number, noun in rd.counted(text):
         if _mentions.name_meaning(noun) & meant or (people and noun in lex.PEOPLE_NOUNS):
             return number
+    if people:
+        # « a table for two tomorrow », « pour 4 ce soir »: a party said without its noun.
+        m = re.search(r"\b(?:for|pour)\s+(\d+)\b\s*(?:$|[,.;!?]|([A-Za-zÀ-ÿ]+))", rd.in_digits(text))
+        if m and (m.group(2) is None or lex.fold(m.group(2)) in lex.WHEN_WORDS):
+            return int(m.group(1))
     return None
 
 

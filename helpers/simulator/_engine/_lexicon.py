@@ -44,7 +44,9 @@ SPEAKER_VERBS: frozenset[str] = _TABLES["SPEAKER_VERBS"]
 SPEAKER_AUDIENCE: frozenset[str] = _TABLES["SPEAKER_AUDIENCE"]
 BATCH_WORDS: frozenset[str] = _TABLES["BATCH_WORDS"]
 QUESTION_WORDS: frozenset[str] = _TABLES["QUESTION_WORDS"]   # the first word of a question
-FREQUENCIES: dict[str, str] = _TABLES["FREQUENCIES"]   # how often, as said → its name (« mensuel » → monthly)
+FREQUENCIES: dict[str, str] = _TABLES["FREQUENCIES"]
+# Words that may follow « for two » when two is a party (« a table for two tomorrow »), not a count of something else.
+WHEN_WORDS: frozenset[str] = _TABLES["WHEN_WORDS"]   # how often, as said → its name (« mensuel » → monthly)
 # A write verb and the words of the same action where the concept table has none (« ajoute » for add).
 SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
 

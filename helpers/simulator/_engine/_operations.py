@@ -8,7 +8,8 @@ chain passes one step's text to the next:
 - ``numbers``: the numbers of the text with what each measures (« Revenue grew by 45% » → 45%: revenue);
 - ``percentages``: values put as percentages where they are points or percents, as decimals otherwise;
 - ``sort``: the lines by their value, descending when asked;
-- ``table``: the lines as a Markdown table, with the columns the prompt names.
+- ``table``: the lines as a Markdown table, with the columns the prompt names;
+- ``summary``: the given text's opening sentences, word for word (an extractive summary).
 
 Nothing is invented: an operation whose input holds nothing to work on does not apply, and the model says
 its notice instead.
@@ -69,6 +70,8 @@ def perform(request: str, lang: str) -> str | None:
     if not names:
         return None
     given = given_input(request)
+    if "summary" in names:
+        return summary(given, instruction)
     rows = rows_of(given)
     table = None
     for name in names:
@@ -87,6 +90,16 @@ def perform(request: str, lang: str) -> str | None:
         return table
     shape = _line_shape(instruction)
     return "\n".join(shape.format(value=r.value, label=r.label) for r in rows)
+
+
+def summary(text: str, instruction: str) -> str | None:
+    """An extractive summary of the given text: its opening sentences (one when one is asked, else two), word for
+    word — what a model can say of a text without making anything up."""
+    sentences = [s.strip() for s in SENTENCE.split(" ".join(text.split())) if len(s.strip()) > 2]
+    if not sentences or len(" ".join(sentences)) < 40:
+        return None
+    one = any(c in instruction.lower() for c in words()["cues"]["sentence"])
+    return " ".join(sentences[:1 if one else 2])
 
 
 def rows_of(text: str) -> list[Row]:

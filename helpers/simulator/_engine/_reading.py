@@ -26,7 +26,8 @@ EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w])")
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 SLASH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
-CAPITALISED = re.compile(r"(?<![\w'’-])([A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+(?:[\s-](?:[A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+|sur|en|de|du|la|le|les))*)")
+CAPITALISED = re.compile(r"(?<![\w'’-])([A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+(?:[\s-](?:[A-ZÉÈÀÂÎÔÛÇ][a-zéèàâêîôûçëïü]+|sur|en|de|du|la|le|les))*"
+                         r"(?:['’]s\b)?)")          # « Luigi's » is the name, possessive included
 ID_CUE = re.compile(r"(?:utilisateur|user|client|customer|compte|account|num[ée]ro|n°|no\.?|id|#|membre|member|"
                     r"ticket|dossier|case|employ[ée]e?|produit|product|article|item|commande|order)\s*"
                     r"(?:n°|#|:|=|id|number|numéro)?\s*(\d+)\b",
@@ -286,12 +287,15 @@ def places(text: str) -> list[str]:
     A capitalised word that opens a sentence counts only when what follows reads like a name's
     sentence (« Paris est-il… », "Tokyo, Osaka…"): otherwise it is the sentence's first word."""
     found: list[str] = []
+    text = re.sub(r"\b(?:[dlDLjJ]|[qQ]u|[jJ]usqu)['’](?=[A-ZÀ-Ý])", "  ", text)   # « d'Apple », « l'Italie »: the name
     stripped = QUOTED.sub(" ", IDENTIFIER.sub(" ", EMAIL.sub(" ", text)))
+    english = language(text) == "en"
     for m in CAPITALISED.finditer(stripped):
         name = re.sub(r"[\s-](?:sur|en|de|du|la|le|les)$", "", m.group(1)).strip()
         # « Compte les sous-agents… »: one word and an article is still the sentence's first word.
-        if SENTENCE_START.search(stripped[:m.start()]) and " " not in name and \
-                not NAMING_VERB.match(stripped[m.end():]):
+        after = stripped[m.end():]
+        naming = NAMING_VERB.match(after) and not (english and re.match(r"\s*a\b", after))   # "Book a table"
+        if SENTENCE_START.search(stripped[:m.start()]) and " " not in name and not naming:
             continue
         parts = name.split()
         while parts and lex.fold(parts[0]) in NOT_ENTITIES:
