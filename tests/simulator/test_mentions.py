@@ -177,3 +177,35 @@ def test_the_system_prompt_s_role_chooses_the_tool_when_the_question_names_none(
     m = client.messages.create(model="claude-sonnet-5-5", max_tokens=500, tools=[forecast, news],
                                system="Tu es un service météo.", messages=[{"role": "user", "content": "Et à Lyon ?"}])
     assert [(b.name, b.input) for b in m.content if b.type == "tool_use"] == [("get_forecast", {"ville": "Lyon"})]
+
+
+@pytest.mark.parametrize("text,code", [("code 482913", "482913"), ("mon code de vérification : 4821", "4821"),
+                                       ("the OTP is 553108", "553108"), ("PIN 1234 please", "1234")])
+def test_a_one_time_code_is_read_after_its_cue(text, code):
+    assert _mentions.first("code", text) == code
+
+
+# The names a scenario's facts go by, and parameter names learners give them: each reaches its fact.
+FIELD_NAMES = {
+    "email": ("email", "e_mail", "mail", "courriel", "customer_email"),
+    "verification_code": ("verification_code", "code", "otp", "pin", "code_verification"),
+    "customer_id": ("customer_id", "client_id", "customer", "id_client"),
+    "order_id": ("order_id", "commande", "order", "id_commande", "order_number", "tracking_id"),
+    "amount": ("amount", "montant", "refund_amount", "total"),
+    "reason": ("reason", "motif", "raison", "escalation_reason"),
+    "summary": ("summary", "issue_summary", "resume", "case_summary", "description"),
+}
+
+
+@pytest.mark.parametrize("fact,name", [(f, n) for f, names in FIELD_NAMES.items() for n in names])
+def test_a_scenario_fact_reaches_the_parameter_that_means_it(fact, name):
+    facts = {f: f.upper() for f in FIELD_NAMES}
+    tool_ = {"input_schema": {"type": "object", "properties": {name: {"type": "string"}}}}
+    assert _filling.assign(tool_, facts) == {name: fact.upper()}
+
+
+def test_a_list_fact_goes_into_a_string_parameter_as_json_and_a_number_is_typed():
+    tool_ = {"input_schema": {"type": "object", "properties": {"actions": {"type": "string"},
+                                                               "montant": {"type": "number"}}}}
+    assert _filling.assign(tool_, {"actions": ["a", "é"], "amount": "42,5"}) == {"actions": '["a", "é"]',
+                                                                                 "montant": 42.5}

@@ -25,7 +25,7 @@ from .._reply import Reply, text
 from .._words import words
 from . import _answering as say, _arith, _choosing, _filling, _lexicon as lex, _operations, _reading as rd
 
-__all__ = ["PLAYBOOK", "Engine"]
+__all__ = ["PLAYBOOK", "Engine", "first_number"]
 
 RECALL = re.compile(r"rappelle-(?:moi|nous) (?:ce que|ce qu'|de quoi)|de quoi (?:avons|a-t-on)|qu'est-ce que je (?:t'|vous )?ai demandé|précédemment|"
                     r"plus tôt|avant cela|what did i (?:ask|say)|earlier|remind me", re.I)
@@ -274,7 +274,7 @@ class Engine:
             return self._calls(remaining, lead)
         # A dependent step: compute on the numbers the lookups returned.
         if self.plan.dependent and not any(c.name in self.plan.dependent for c in episode):
-            numbers = [_first_number(c.data()) for c in episode if self._failure(c) is None]
+            numbers = [first_number(c.data()) for c in episode if self._failure(c) is None]
             numbers = [n for n in numbers if n is not None]
             if numbers and not any(self._failure(c) is not None for c in episode):
                 name = self.plan.dependent[0]
@@ -472,7 +472,7 @@ def _asked_fields(data: object, question: str, name: str, tool_input: dict) -> o
     return named if named and len(named) < len(data) else data
 
 
-def _first_number(value: object) -> float | None:
+def first_number(value: object) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -482,12 +482,12 @@ def _first_number(value: object) -> float | None:
                      "montant", "amount", "sum", "somme")
         keys = sorted((k for k in value if str(k).lower() not in say.ECHO), key=lambda k: str(k).lower() not in preferred)
         for k in keys:
-            n = _first_number(value[k])
+            n = first_number(value[k])
             if n is not None:
                 return n
         return None
     if isinstance(value, list):
-        return next((n for n in map(_first_number, value) if n is not None), None)
+        return next((n for n in map(first_number, value) if n is not None), None)
     if isinstance(value, str):
         numbers = rd.numbers(value)
         return numbers[0] if numbers else None

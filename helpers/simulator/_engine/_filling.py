@@ -21,7 +21,8 @@ LANGUAGE_NAMES = {"en": "English", "fr": "French", "es": "Spanish", "de": "Germa
                   "ja": "Japanese", "zh": "Chinese", "pt": "Portuguese", "nl": "Dutch"}
 ID_NAME = re.compile(r"(?:^|_)(?:id|ids|identifiant|ref|reference|numero|number|no|sku|code|ticket|tracking|matricule|serial|imei)$|"
                      r"^(?:id|ref|sku)(?:_|$)|_id_|order|commande", re.I)
-AMOUNT_NAME = re.compile(r"amount|montant|price|prix|total|sum|somme|cost|cout|quantity|quantite", re.I)
+AMOUNT_NAME = re.compile(r"(?:^|_)(?:amount|montant|price|prix|total|sum|somme|cost|cout|quantity|quantite)(?:_|$)",
+                         re.I)   # a word of the name: issue_summary is no sum
 REASON_NAME = re.compile(r"reason|raison|motif|cause|why|pourquoi", re.I)
 RECIPIENT_NAME = re.compile(r"recipient|destinataire|^to$|addressee|send_to", re.I)
 
@@ -794,6 +795,45 @@ def fill(tool: dict, ctx: Context, *, forced: bool = False, lang: str = "fr") ->
             out = {n: fallback(props.get(n) if isinstance(props.get(n), dict) else {}, ctx.facts.latest, lang)
                    for n in needed}
     return Filled(out, missing)
+
+
+def assign(tool: dict, facts: dict) -> dict:
+    """An input for `tool` from facts a scenario holds under its own names (email, customer_id, amount…): each
+    parameter takes the fact its name means — the same name, a synonym of one of its words (data: FIELD_SYNONYMS,
+    « montant » for amount, « courriel » for email), or a name its words are part of (code → verification_code)."""
+    given = {k: v for k, v in facts.items() if v is not None}
+    out = {}
+    for prop, spec in properties(tool).items():
+        spec = spec if isinstance(spec, dict) else {}
+        name = next((f for f in given if f == prop), None) or _same_field(prop, given)
+        if name is None:
+            continue
+        value = given[name]
+        if "string" in _types(spec) and isinstance(value, (dict, list)):
+            value = json.dumps(value, ensure_ascii=False)
+        out[prop] = _typed(value, spec)
+    return out
+
+
+def _field_words(name: str) -> set[str]:
+    words = set(lex.words(name))
+    for group in lex.FIELD_SYNONYMS:
+        if words & set(group):
+            words |= {"=" + group[0]}
+    return words - {"id", "ids", "number", "numero", "no", "de", "du", "of"}
+
+
+def _same_field(prop: str, facts: dict) -> str | None:
+    mine = _field_words(prop)
+    synonyms = {w for w in mine if w.startswith("=")}
+    for fact in facts:                       # a synonym of one of its words: courriel / email, client_id / customer_id
+        if synonyms & _field_words(fact):
+            return fact
+    words = set(lex.words(prop))
+    for fact in facts:                       # a name its words are part of: id → order_id, code → verification_code
+        if words and words <= set(lex.words(fact)):
+            return fact
+    return None
 
 
 def main_property(tool: dict) -> tuple[str, str] | None:

@@ -75,6 +75,16 @@ class Identifier(Recogniser):
         return found
 
 
+class Code(Recogniser):
+    """A one-time code after its cue: « code 482913 », « code de vérification : 4821 », "OTP is 5531"."""
+    kind = "code"
+    pattern = re.compile(r"(?i)\b(?:code(?:\s+(?:de\s+)?v[ée]rification)?|verification\s+code|otp|pin|passcode)"
+                         r"\s*(?::|=|est|is)?\s*(\d{4,8})\b")
+
+    def find(self, text: str) -> list[tuple[int, int, object]]:
+        return [(m.start(1), m.end(1), m.group(1)) for m in self.pattern.finditer(text)]
+
+
 class Date(Recogniser):
     kind = "date"
 
@@ -115,8 +125,13 @@ class Stated(Recogniser):
         return out
 
 
-REGISTRY: tuple[Recogniser, ...] = (Email(), Url(), Iban(), Identifier(), Phone(), Date(), Repo(), Quoted(),
+REGISTRY: tuple[Recogniser, ...] = (Email(), Url(), Iban(), Code(), Identifier(), Phone(), Date(), Repo(), Quoted(),
                                      Stated())
+
+
+def first(kind: str, text: str) -> object:
+    """The first value of that kind the text states (« code 482913 » for "code"), else None."""
+    return next((m.value for m in mentions(text) if m.kind == kind), None)
 
 
 @lru_cache(maxsize=256)

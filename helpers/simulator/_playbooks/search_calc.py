@@ -16,7 +16,7 @@ import re
 from .._conversation import Conversation
 from .._engine import _arith
 from .._reply import Reply, playbook, text
-from .reading import first_number, fmt_number
+from .._engine import first_number
 
 SEARCH_WORDS = ("search", "recherche", "chercher", "lookup_fact", "wiki")
 CALC_WORDS = ("calc", "calcul", "compute", "math")
@@ -122,3 +122,10 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
 def _capital(query: object) -> str:
     query = str(query)
     return query[:1].upper() + query[1:]
+
+
+def fmt_number(n: float) -> str:
+    """French formatting, as this scenario's answers show it: 1 044 500 or 12,5."""
+    if float(n).is_integer():
+        return f"{int(n):,}".replace(",", "\u202f")
+    return f"{n:,.2f}".replace(",", "\u202f").replace(".", ",")

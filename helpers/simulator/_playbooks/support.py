@@ -14,9 +14,8 @@ from functools import cached_property
 
 from .._conversation import Conversation, ToolCall
 from .._reply import Reply, playbook, text
-from .._engine import _mentions
-from . import reading
-from .filling import fill
+from .._engine import _mentions, _reading as rd
+from .._engine._filling import assign as fill
 
 TOOLS = ("get_customer", "lookup_order", "process_refund", "escalate_to_human")
 REFUND = re.compile(r"rembours|refund", re.I)
@@ -35,6 +34,13 @@ CONCERNS = (
 )
 HOOK_PREFIX = re.compile(r"^\s*\w+:\S+ hook error:\s*")
 CLAIMED_ID = re.compile(r"\b(?:C|CL|CLI|CUST)-\d{3,}\b", re.I)
+# The course's order numbers (ORD-7781, CMD-3310…): scenario data, read with the engine's identifiers.
+ORDER_ID = re.compile(r"\b(?:ORD|CMD|CDE|CO)-?\d{3,}\b", re.I)
+
+
+def order_ids(text: str) -> list[str]:
+    """The orders a message names, in order, once each."""
+    return list(dict.fromkeys(m.group(0).upper() for m in ORDER_ID.finditer(text)))
 
 
 class Desk:
@@ -46,9 +52,10 @@ class Desk:
         self.request = conv.first_user_text
         self.wants_refund = bool(REFUND.search(self.request))
         self.skips_checks = bool(SKIP_CHECKS.search(self.request))
-        self.email = reading.email(self.request)
-        self.code = reading.code(self.request)
-        self.mentioned_orders = reading.order_ids(self.request)
+        email = _mentions.first("email", self.request)
+        self.email = str(email).rstrip(".") if email else None
+        self.code = _mentions.first("code", self.request)
+        self.mentioned_orders = order_ids(self.request)
 
     @cached_property
     def claimed_id(self) -> str | None:
@@ -91,7 +98,8 @@ class Desk:
         for key in ("amount", "montant", "total", "refund_amount"):
             if key in order:
                 return order[key]  # as the tool wrote it: a number or a numeric string
-        return reading.stated_amount(self.request)
+        stated = rd.money(self.request)
+        return stated[0] if stated else None
 
     @property
     def presumed_id(self) -> str | None:
@@ -239,7 +247,7 @@ def PLAYBOOK(conv: Conversation) -> Reply | None:
     done_refunds = [c for c in refunds if c.answered and not c.is_error]
     if escalations:
         last = escalations[-1]
-        ticket = reading.parse_json(last.result)
+        ticket = last.data()
         ref = ticket.get("ticket_id") or ticket.get("id") if isinstance(ticket, dict) else None
         return text("Votre demande dépasse ce que je peux valider seul : un conseiller reprend le dossier"
                     + (f" (référence {ref})" if ref else "") + ". Il a tout le contexte, vous n'aurez rien à répéter.")
