@@ -15,9 +15,9 @@ BANK = [
         section="3. `stop_reason`, et rien d'autre",
         scenario='support client',
         link="../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#3.-stop_reason,-et-rien-d'autre",
-        stem=('Un agent de support reçoit une réponse qui contient « Je vérifie votre commande » puis un bloc '
-              "tool_use lookup_order. Le code affiche le texte au client et s'arrête. Quelle règle corrige ce "
-              'comportement ?'),
+        stem=("Un agent de support d'un fournisseur d'électricité reçoit une réponse qui contient « Je "
+              'consulte votre dernier relevé » puis un bloc tool_use get_meter_reading. Le code affiche ce '
+              "texte au client et s'arrête. Quelle règle corrige ce comportement ?"),
         options={
             'A': ("Arrêter la boucle dès qu'une réponse contient au moins un bloc de texte lisible par le client."),
             'B': ("Continuer tant que stop_reason vaut tool_use ; ne rendre la main qu'à la fin du tour (end_turn)."),
@@ -518,25 +518,33 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e20',
-        title='Des sources perdues',
+        title='Des chiffres mal attribués',
         ts='1.3',
         section='4. Des citations perdues',
         scenario='recherche multi-agents',
         link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#4.-Des-citations-perdues',
-        stem=("Le rapport final d'un système de recherche n'a plus aucune citation, alors que les sous-agents les "
-              'avaient trouvées. Ils renvoient au coordinateur un résumé en prose. Que changer ?'),
+        stem=('Une veille réglementaire attribue, dans son rapport final, des chiffres à la mauvaise '
+              'agence publique, alors que chaque sous-agent avait noté la source exacte de chacun. Le '
+              'coordinateur fusionne leurs rapports en une prose commune avant la synthèse. Que changer ?'),
         options={
-            'A': ("Demander à l'agent de synthèse d'ajouter des citations à partir de ses connaissances générales."),
-            'B': ("Donner à l'agent de synthèse un accès à la recherche web pour qu'il retrouve lui-même les sources."),
-            'C': ('Faire renvoyer des résultats structurés : chaque affirmation avec son URL, son titre et sa date.'),
-            'D': ('Allonger le prompt de synthèse avec une consigne « cite toujours tes sources » en majuscules.'),
+            'A': ('Faire relire le rapport final par le coordinateur, chargé de corriger les attributions '
+                  'qui lui semblent douteuses.'),
+            'B': ('Réduire le nombre de sous-agents à deux, pour que la synthèse ait moins de sources à '
+                  'démêler.'),
+            'C': ('Transmettre tels quels les constats des sous-agents : chaque affirmation avec sa '
+                  'source, son URL et sa date.'),
+            'D': ('Confier la synthèse à un modèle à plus grande fenêtre, qui garde en mémoire les '
+                  'rapports complets.'),
         },
         why={
-            'A': ('Des citations « de mémoire » ne correspondent pas aux sources réellement consultées.'),
-            'B': ("Refaire la recherche double le coût et peut citer d'autres sources que celles analysées."),
+            'A': ('Le coordinateur ne peut corriger que de mémoire : une attribution perdue dans la prose '
+                  'ne se devine pas, elle se transporte.'),
+            'B': ('Moins de sources, même perte : tant que les rapports sont fondus en prose, '
+                  "l'attribution disparaît avant la synthèse."),
             'C': ('Juste : une métadonnée perdue en route ne se retrouve pas ; il faut la transporter avec '
-                  "l'affirmation."),
-            'D': ('Sans les URL dans son contexte, la synthèse ne peut rien citer, quelle que soit la consigne.'),
+                  "l'affirmation, champ par champ, jusqu'à la synthèse."),
+            'D': ("La fenêtre n'y est pour rien : ce que la synthèse reçoit est déjà une prose sans "
+                  'attribution, quelle que soit sa taille.'),
         },
         answer_key='a11656a670fe16cd',
     ),
@@ -694,26 +702,32 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e27',
-        title='Remboursement sans vérification',
+        title='Déploiement sans tests',
         ts='1.4',
         section="3. La porte de prérequis, dans l'outil",
-        scenario='support client',
+        scenario='CI',
         link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#3.-La-porte-de-pr%C3%A9requis,-dans-l'outil",
-        stem=("Les journaux montrent que, dans 6 % des cas, l'agent de support appelle process_refund sans avoir "
-              "vérifié l'identité du client avec get_customer. Le prompt l'exige pourtant. Que faire ?"),
+        stem=("Un agent de CI ne doit appeler deploy qu'après un run_tests réussi sur le même commit ; son "
+              "prompt l'exige. Les journaux montrent que, certaines nuits (4 % des cas), il déploie sans "
+              'avoir lancé les tests. Que faire ?'),
         options={
-            'A': "Bloquer process_refund dans le code tant que get_customer n'a pas vérifié le client.",
-            'B': 'Réécrire le prompt en majuscules et y ajouter trois exemples de conversation correcte.',
-            'C': 'Ajouter un agent qui relit chaque conversation et signale après coup les remboursements fautifs.',
-            'D': 'Rappeler la règle au modèle à chaque tour, dans un message user ajouté automatiquement.',
+            'A': ("Faire refuser deploy par le code tant que run_tests n'a pas réussi sur ce commit."),
+            'B': ('Ajouter au prompt trois exemples de nuits réussies où les tests précèdent le '
+                  'déploiement.'),
+            'C': ('Un second agent qui relit chaque matin les journaux et signale les déploiements faits '
+                  'sans tests.'),
+            'D': ("Réécrire la description de l'outil deploy pour y préciser que run_tests doit toujours "
+                  'passer avant.'),
         },
         why={
-            'A': ("Juste : quand l'enjeu est financier, la règle doit être garantie par le code, pas espérée du "
-                  'modèle.'),
-            'B': ('Un meilleur prompt fait baisser les 6 % sans les ramener à zéro : des remboursements non vérifiés'
-                  ' passeraient encore.'),
-            'C': "Détecter après coup ne rend pas l'argent ; il faut empêcher l'action.",
-            'D': 'Répéter une consigne reste probabiliste ; seul un blocage programmatique est certain.',
+            'A': ('Juste : quand un écart a des conséquences graves, la règle doit être garantie par le '
+                  "code, pas espérée du modèle ; le refus dit à Claude quoi lancer d'abord."),
+            'B': ('Des exemples font baisser les 4 % sans les ramener à zéro : du code non testé partirait '
+                  'encore en production.'),
+            'C': ('Constater après coup ne retire rien de la production : il faut empêcher le déploiement, '
+                  'pas le signaler.'),
+            'D': ("Une description d'outil est lue par le modèle : c'est encore une consigne, suivie la "
+                  'plupart du temps seulement.'),
         },
         answer_key='c9f8f3bd7e056249',
     ),
@@ -1369,23 +1383,27 @@ BANK = [
         section='4. Repartir : une session neuve, amorcée par un résumé',
         scenario='productivité des développeurs',
         link='../1.7-sessions/1.7-sessions.ipynb#4.-Repartir-%3A-une-session-neuve,-amorc%C3%A9e-par-un-r%C3%A9sum%C3%A9',
-        stem=("Depuis l'analyse d'hier, trois des quatre fichiers du module ont été réécrits, dont celui "
-              "qui porte sa logique centrale. Reprendre la session donne des réponses fondées sur l'ancien "
-              'code. Que faire ?'),
+        stem=("Un agent a passé la matinée à auditer les règles de tarification d'un service. À midi, "
+              "l'équipe a remplacé la grille tarifaire, dont dépendent presque toutes ses conclusions, et "
+              "renommé deux des trois tables qu'il avait lues. Reprendre sa session donne des réponses "
+              "fondées sur l'ancienne grille. Que faire ?"),
         options={
-            'A': ('Reprendre quand même : Claude relira de lui-même les fichiers qui ont changé depuis hier.'),
-            'B': ('Reprendre la session en nommant les trois fichiers réécrits, pour que Claude les relise '
-                  'de façon ciblée.'),
-            'C': ("Bifurquer la session d'hier pour que la copie voie automatiquement le nouveau code."),
-            'D': ("Repartir d'une session neuve, amorcée d'un résumé des conclusions encore valides et des fichiers "
-                  'modifiés.'),
+            'A': ('Reprendre quand même : Claude relira de lui-même ce qui a changé en retrouvant ses '
+                  'notes du matin.'),
+            'B': ('Reprendre la session en signalant la nouvelle grille et les deux tables renommées, pour '
+                  'une relecture ciblée.'),
+            'C': ("Bifurquer la session du matin, pour garder l'audit intact et travailler sur la copie."),
+            'D': ('Ouvrir une session neuve, amorcée des constats indépendants de la grille et de la liste '
+                  'de ce qui a changé.'),
         },
         why={
-            'A': ("Rien ne dit à Claude que ses résultats d'outils sont périmés : il s'y fiera."),
-            'B': ("C'est la bonne conduite quand peu de contexte est périmé ; ici presque tout l'est, "
-                  "logique centrale comprise : les conclusions d'hier reposent sur un code disparu, une "
+            'A': ("Ses résultats d'outils montrent l'ancienne grille, et rien ne les signale périmés : il "
+                  "s'y fiera."),
+            'B': ("C'est la bonne conduite quand peu de contexte est périmé ; ici presque tout l'est, et "
+                  'le plus central : les conclusions du matin reposent sur une grille disparue, une '
                   'relecture ciblée ne suffit plus.'),
-            'C': ('Une bifurcation copie le même historique périmé.'),
+            'C': ("Une bifurcation copie le même historique périmé : la copie raisonne sur l'ancienne "
+                  "grille, comme l'originale."),
             'D': ("Juste : quand l'essentiel du contexte, et le plus central, est périmé, une session "
                   "neuve évite de raisonner sur l'ancien code ; le résumé garde ce qui reste vrai."),
         },
@@ -1393,24 +1411,32 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e55',
-        title='Deux pistes à explorer',
+        title='Deux modèles à essayer',
         ts='1.7',
         section='3. Bifurquer : `--fork-session`, `fork_session=True`',
         scenario='productivité des développeurs',
         link='../1.7-sessions/1.7-sessions.ipynb#3.-Bifurquer-%3A---fork-session,-fork_session%3DTrue',
-        stem=('Après une longue analyse partagée, une équipe veut comparer deux stratégies de refactorisation sans '
-              "que l'une pollue l'autre. Quelle approche ?"),
+        stem=("Après deux heures d'analyse d'un historique de ventes, une analyste veut essayer deux "
+              "modèles de prévision, chacun à partir de cette analyse, et pouvoir revenir ensuite à l'état "
+              'commun. Quelle approche ?'),
         options={
-            'A': ("Bifurquer la session deux fois : chaque branche hérite de l'analyse et explore sa stratégie."),
-            'B': ("Reprendre la même session et demander les deux stratégies l'une après l'autre."),
-            'C': ('Démarrer deux sessions neuves, vides, pour que les deux pistes restent indépendantes.'),
-            'D': ('Copier la transcription dans un fichier et la donner à deux agents différents.'),
+            'A': ("Bifurquer la session pour chaque modèle : chaque copie hérite de l'analyse, l'originale "
+                  'reste intacte.'),
+            'B': ("Reprendre la session d'analyse pour le premier modèle, puis la reprendre de nouveau "
+                  'pour le second.'),
+            'C': ("Ouvrir deux sessions neuves, amorcées chacune d'un court résumé de l'analyse."),
+            'D': ('Lancer depuis la session deux sous-agents, un par modèle, qui rendront leurs prévisions '
+                  'au même fil.'),
         },
         why={
-            'A': ('Juste : fork_session garde la base commune et sépare les explorations.'),
-            'B': ('Dans une seule session, la seconde stratégie est influencée par la première.'),
-            'C': ("Repartir de zéro fait perdre toute l'analyse partagée."),
-            'D': ("Une transcription recollée perd les résultats d'outils et coûte un long contexte."),
+            'A': ('Juste : fork_session garde la base commune, sépare les deux essais et laisse la session '
+                  "d'origine telle quelle."),
+            'B': ("Deux reprises allongent la même session : le second essai lit le premier, et l'état "
+                  "commun n'existe plus."),
+            'C': ('Le résumé sert quand le contexte est périmé ; ici il est juste, et le résumer perd des '
+                  "résultats d'outils qu'une bifurcation garde intacts."),
+            'D': ("Un sous-agent ne voit pas l'analyse, seulement ce qu'on lui écrit ; et les deux retours "
+                  'se mêlent dans la même session.'),
         },
         answer_key='57c73224f073eafe',
     ),
