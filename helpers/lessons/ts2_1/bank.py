@@ -104,15 +104,16 @@ BANK = [
                   'voisin.'),
             'C': ("Garder stop_reason comme condition d'arrêt et ajouter un plafond d'itérations qui lève une "
                   'exception.'),
-            'D': ('Fixer un max_tokens bas sur chaque requête, ce qui borne la dépense de toute la nuit.'),
+            'D': ("Ne laisser à l'agent que les outils utiles la nuit, pour réduire le nombre d'appels "
+                  'possibles.'),
         },
         why={
             'A': ("Une consigne n'est pas une garantie : un budget se protège dans le code, pas dans le prompt."),
             'B': ('Chercher des mots dans la prose est fragile ; la fin normale est déjà signalée par stop_reason.'),
             'C': ('Juste : stop_reason pilote la fin normale ; le plafond est un filet de sécurité qui échoue '
                   'bruyamment.'),
-            'D': ("max_tokens borne la longueur d'une réponse, pas le nombre de tours : une boucle qui ne "
-                  "s'arrête pas continue de dépenser, réponse courte après réponse courte."),
+            'D': ("Moins d'outils ne borne pas le nombre d'appels : une boucle peut rappeler sans fin le "
+                  "même outil. C'est le nombre de tours qu'il faut plafonner, dans le code."),
         },
         answer_key='2fb304f7ba2995a7',
     ),
