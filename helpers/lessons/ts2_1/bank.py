@@ -810,9 +810,9 @@ BANK = [
         id='2.1.e31',
         title='Consigne ou code',
         ts='1.4',
-        section="1. Six pour cent, c'est trop",
+        section="1. Presque toujours, ce n'est pas toujours",
         scenario='support client',
-        link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#1.-Six-pour-cent,-c'est-trop",
+        link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#1.-Presque-toujours,-ce-n'est-pas-toujours",
         stem=("Une équipe hésite : imposer « vérifier l'identité avant tout remboursement » par le prompt ou par le "
               "code. Qu'est-ce qui doit trancher ?"),
         options={
