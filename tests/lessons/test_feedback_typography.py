@@ -109,3 +109,32 @@ def test_an_explained_error_is_set_too():
     text = explain(KeyProblem("La clé ne commence pas par « sk-ant- » : vérifiez-la ; 27 % des cas !"))
     assert text == f"La clé ne commence pas par «{NARROW}sk-ant-{NARROW}»{NARROW}: vérifiez-la{NARROW}; " \
                    f"27{NBSP}% des cas{NARROW}!"
+
+
+def test_the_notice_of_a_cell_left_as_the_stub_is_set_and_its_code_is_not():
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    from helpers.lessons import _stubs
+    InteractiveShell.instance()
+    try:
+        with capture_output() as captured:
+            _stubs.cell_notice()
+    finally:
+        InteractiveShell.clear_instance()
+    shown = captured.outputs[0].data
+    assert f"Cellule à compléter{NARROW}:" in shown["text/html"] and f"Cellule à compléter{NARROW}:" in shown["text/plain"]
+    assert "<code># VOTRE CODE ICI</code>" in shown["text/html"]
+    assert f"«{NARROW}# VOTRE CODE ICI{NARROW}»" in shown["text/plain"]
+
+
+def test_what_the_cli_reported_is_set_too():
+    from helpers import clients
+    report = clients.CliStderr()
+    report("Error in hook callback hook_0: KeyError 'amount'")
+    previous, clients._last_stderr = clients._last_stderr, report
+    try:
+        text = clients.cli_report()
+    finally:
+        clients._last_stderr = previous
+    assert f"(fail open){NARROW};" in text and 'HookMatcher(on_failure="block")' in text
