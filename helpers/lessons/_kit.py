@@ -81,8 +81,8 @@ class Report:
     def _repr_html_(self) -> str:
         from ..widgets._base import badge
         rows = "".join(
-            f'<tr><td style="padding:3px 8px;vertical-align:top">{badge(c.passed)}</td>'
-            f'<td style="padding:3px 8px;overflow-wrap:anywhere">{html.escape(french(c.rule))}'
+            f'<tr><td style="padding:3px 8px;vertical-align:top;text-align:left;width:7em">{badge(c.passed)}</td>'
+            f'<td style="padding:3px 8px;overflow-wrap:anywhere;text-align:left">{html.escape(french(c.rule))}'
             + (f'<br><span style="color:#555;font-size:90%">{html.escape(french(c.detail))}</span>' if c.detail else "")
             + f'</td><td style="padding:3px 8px;text-align:right;white-space:nowrap">{fmt(c.score)} / '
               f'{fmt(c.points)}</td></tr>'

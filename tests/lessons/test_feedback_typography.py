@@ -138,3 +138,11 @@ def test_what_the_cli_reported_is_set_too():
     finally:
         clients._last_stderr = previous
     assert f"(fail open){NARROW};" in text and 'HookMatcher(on_failure="block")' in text
+
+
+def test_verify_called_with_the_wrong_objects_says_which_ones_in_french():
+    """A learner's own call to helpers.verify with too few objects: a French sentence naming them, not a KeyError."""
+    with pytest.raises(TypeError) as wrong:
+        lessons.verify("1.5.a", h.block_large_refunds)
+    said = str(wrong.value)
+    assert "REFUND_LIMIT, block_large_refunds" in said and f"dans cet ordre{NARROW}:" in said
