@@ -1394,8 +1394,8 @@ BANK = [
             'B': ('Reprendre la session en signalant la nouvelle grille et les deux tables renommées, pour '
                   'une relecture ciblée.'),
             'C': ("Bifurquer la session du matin, pour garder l'audit intact et travailler sur la copie."),
-            'D': ('Ouvrir une session neuve, amorcée des constats indépendants de la grille et de la liste '
-                  'de ce qui a changé.'),
+            'D': ('Ouvrir une session neuve, amorcée de ce qui a changé et des constats qui ne dépendent '
+                  'pas de la grille.'),
         },
         why={
             'A': ("Ses résultats d'outils montrent l'ancienne grille, et rien ne les signale périmés : il "
@@ -1406,7 +1406,7 @@ BANK = [
             'C': ("Une bifurcation copie le même historique périmé : la copie raisonne sur l'ancienne "
                   "grille, comme l'originale."),
             'D': ("Juste : quand l'essentiel du contexte, et le plus central, est périmé, une session "
-                  "neuve évite de raisonner sur l'ancien code ; le résumé garde ce qui reste vrai."),
+                  "neuve évite de raisonner sur l'ancienne grille ; le résumé garde ce qui reste vrai."),
         },
         answer_key='177570eafbef61e9',
     ),
