@@ -155,7 +155,8 @@ def _refuse_a_rejected_key(key: str) -> None:
 
 def cli_report() -> str | None:
     """Ce que le CLI a signalé lors de la dernière exécution (résumé en français), s'il a signalé quelque chose."""
-    return _last_stderr.summary() if _last_stderr else None
+    from .widgets.typography import french_message
+    return french_message(_last_stderr.summary()) if _last_stderr else None
 
 
 def agent_options(*, offline: bool = False, **kwargs):

@@ -13,7 +13,10 @@ def explain(exc: BaseException) -> str | None:
     if text is None:
         return None
     import textwrap
-    # Output areas wrap at any character: break on spaces ourselves.
+
+    from .widgets.typography import french_message
+    text = french_message(text)     # French typography: no line starts with « : » or « ? » (nor breaks in 1 148 s)
+    # Output areas wrap at any character: break on spaces ourselves (textwrap never breaks at a no-break space).
     return "\n".join(textwrap.fill(part, width=100, break_long_words=False, break_on_hyphens=False)
                      for part in text.split("\n"))
 

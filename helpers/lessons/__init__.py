@@ -89,6 +89,13 @@ def check(exercise_id: str, *objects) -> Report:
 
 def verify(exercise_id: str, *objects) -> Report:
     """Vérifie l'exercice avec les objets donnés (votre fonction…) et renvoie le rapport détaillé."""
+    spec = exercise(exercise_id)
+    if not spec.is_quiz and len(objects) != len(spec.names):
+        from ..widgets.typography import french_message
+        wanted = ", ".join(spec.names)
+        raise TypeError(french_message(
+            f"helpers.verify({exercise_id!r}, …) attend {len(spec.names)} objet(s), dans cet ordre : {wanted} ; "
+            f"il en a reçu {len(objects)}. Par exemple : helpers.verify({exercise_id!r}, {wanted})."))
     return check(exercise_id, *objects)
 
 

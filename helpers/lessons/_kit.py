@@ -72,7 +72,8 @@ class Report:
     def __str__(self) -> str:
         lines = [f"[Vérification {self.exercise}] {fmt(self.score)} / {fmt(self.max_score)} point(s)"]
         for c in self.criteria:
-            lines.append(f"  {'✅' if c.passed else '❌'} {c.rule}" + (f" — {c.detail}" if c.detail else ""))
+            mark = "✅" if c.passed else "❌"
+            lines.append(f"  {mark} {french(c.rule)}" + (f" — {french(c.detail)}" if c.detail else ""))
         return "\n".join(lines)
 
     __repr__ = __str__
@@ -80,21 +81,29 @@ class Report:
     def _repr_html_(self) -> str:
         from ..widgets._base import badge
         rows = "".join(
-            f'<tr><td style="padding:3px 8px;vertical-align:top">{badge(c.passed)}</td>'
-            f'<td style="padding:3px 8px;overflow-wrap:anywhere">{html.escape(c.rule)}'
-            + (f'<br><span style="color:#555;font-size:90%">{html.escape(c.detail)}</span>' if c.detail else "")
+            f'<tr><td style="padding:3px 8px;vertical-align:top;text-align:left;width:7em">{badge(c.passed)}</td>'
+            f'<td style="padding:3px 8px;overflow-wrap:anywhere;text-align:left">{html.escape(french(c.rule))}'
+            + (f'<br><span style="color:#555;font-size:90%">{html.escape(french(c.detail))}</span>' if c.detail else "")
             + f'</td><td style="padding:3px 8px;text-align:right;white-space:nowrap">{fmt(c.score)} / '
               f'{fmt(c.points)}</td></tr>'
             for c in self.criteria)
         colour = "#3a7d44" if self.passed else "#b3261e"
         return (f'<div class="cours-verification" style="border-left:6px solid {colour};padding:6px 10px;'
                 f'font-family:sans-serif;line-height:1.4;white-space:normal"><strong>Vérification '
-                f'{html.escape(self.exercise)} : {fmt(self.score)} / {fmt(self.max_score)}</strong>'
+                f'{html.escape(self.exercise)}\u202f: {fmt(self.score)} / {fmt(self.max_score)}</strong>'
                 f'<table style="margin-top:4px;width:100%">{rows}</table></div>')
 
 
 def fmt(x: float) -> str:
     return (f"{x:g}").replace(".", ",")
+
+
+def french(text: str) -> str:
+    """French typography in feedback (no-break spaces before « ; : ! ? », inside « », in numbers), applied where a
+    report is rendered — text, HTML, a failed hidden test — so that no check has to type it. Code, identifiers,
+    URLs, `3.14` or `14:05` are left alone (helpers/widgets/typography.py)."""
+    from ..widgets.typography import french_message
+    return french_message(text)
 
 
 class GradingError(AssertionError):
@@ -105,7 +114,7 @@ def require(report: Report, key: str) -> float:
     """nbgrader's hidden tests: fail with the French explanation when rule `key` is broken."""
     criterion = report.get(key)
     if not criterion.passed:
-        raise GradingError(f"[Vérification {report.exercise}] {criterion.rule} — {criterion.detail}")
+        raise GradingError(f"[Vérification {report.exercise}] {french(criterion.rule)} — {french(criterion.detail)}")
     return criterion.points
 
 

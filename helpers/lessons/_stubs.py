@@ -56,6 +56,8 @@ def unwritten(names: list[tuple[str, str]], namespace: dict | None = None) -> li
 
 
 def _show(html_text: str, plain: str) -> None:
+    from ..widgets.typography import french_html, french_message
+    html_text, plain = french_html(html_text), french_message(plain)      # French typography, never in code
     try:
         from IPython.display import display
         display({"text/html": html_text, "text/plain": plain}, raw=True)

@@ -183,7 +183,7 @@ class ExamView(WithFallback):
         self.timer = widgets.HTML()
         self.progress = widgets.HTML()
         self.question = widgets.HTML()
-        self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre réponse :",
+        self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre réponse\u202f:",
                                             style={"button_width": "44px", "description_width": "initial"})
         self.previous = _button("Précédente", icon="arrow-left")
         self.next = _button("Suivante", icon="arrow-right")

@@ -184,7 +184,7 @@ class HubView(Stepper):
         names = [s.name for s in run.spokes]
         options = [(s.name if names.count(s.name) == 1 else f"{s.name} ({i})", s.key)
                    for i, s in enumerate(run.spokes, start=1)]
-        self.chooser = widgets.ToggleButtons(options=options, value=None, description="Contexte vu par :",
+        self.chooser = widgets.ToggleButtons(options=options, value=None, description="Contexte vu par\u202f:",
                                              style={"description_width": "initial", "button_width": "auto"})
         self.context = widgets.HTML(readable("<em>Choisissez un sous-agent pour voir exactement ce qu'il a reçu.</em>")
                                     if run.spokes else "")

@@ -40,7 +40,7 @@ class Ask(WithFallback):
 
     def __init__(self, q: Question) -> None:
         self.q = q
-        self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre choix :",
+        self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre choix\u202f:",
                                             style={"button_width": "44px", "description_width": "initial"})
         self.button = widgets.Button(description="Vérifier", button_style="primary", layout=BUTTON_LAYOUT)
         self.feedback = widgets.HTML()

@@ -5,12 +5,14 @@ groups of digits of a number (« 1 148 ») ; a no-break space (U+00A0) joins a n
 (« 27 % », « 0,50 $ », « 8 s »). Typed with ordinary spaces, a line may break before the colon or leave
 « 1 » alone at the end of a line.
 
-Two entry points, both idempotent:
+Three entry points, all idempotent:
 
 - `french_html(text)` for text or HTML shown by a widget: text between tags is set, what is inside a tag,
   `<code>`, `<pre>`, `<script>` or `<style>` is left alone;
 - `french_markdown(text)` for a markdown cell: fenced code blocks, inline code, link targets, URLs, HTML
-  tags and headings (JupyterLab derives the headings' anchors from their text) are left alone.
+  tags and headings (JupyterLab derives the headings' anchors from their text) are left alone;
+- `french_message(text)` for plain text a learner or an instructor reads — a check's feedback, an error
+  explained in French: inline code between backticks, URLs and `<…>` placeholders are left alone.
 
 Only an ordinary space already typed before a sign is replaced: « key: value », « http://… », « 10:30 »
 and identifiers never receive one.
@@ -38,6 +40,8 @@ _MD_PROTECTED = re.compile(
     r"|\bhttps?://[^\s)>\]]+"             # a bare URL
     r"|\$[^$\n]+\$",                      # inline maths
     re.S)
+# In a plain message: `code`, a URL, a <placeholder> (<ipython-input-3>, <non défini>).
+_MESSAGE_PROTECTED = re.compile(r"(`+)(?:.+?)\1|\bhttps?://\S+|<[^<>\n]+>", re.S)
 _FENCE = re.compile(r"^(\s*)(```|~~~)")
 _HTML_RAW = re.compile(r"(<(code|pre|script|style)\b[^>]*>.*?</\2>|<[^>]+>)", re.S | re.I)
 
@@ -63,6 +67,11 @@ def _outside(pattern: re.Pattern, text: str) -> str:
 def french_html(text: str) -> str:
     """French spacing in text or HTML: only the text between tags changes, never a tag or a code element."""
     return _outside(_HTML_RAW, text) if isinstance(text, str) else text
+
+
+def french_message(text: str) -> str:
+    """French spacing in a plain message (feedback, an explained error): never in `code`, a URL or a <tag>."""
+    return _outside(_MESSAGE_PROTECTED, text) if isinstance(text, str) else text
 
 
 def french_markdown(text: str) -> str:

@@ -8,6 +8,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ._base import BUTTON_LAYOUT, WithFallback, readable
+from .typography import french_message
 
 
 class Undefined:
@@ -100,7 +101,7 @@ class VerifyButton(WithFallback):
             self.button.disabled = False
         warning = not_run_warning(self.names)
         self.output.value = (f'<div class="cours-avertissement" style="border-left:6px solid #b36b00;background:#fff4e5;'
-                             f'padding:6px 10px;margin-bottom:6px;font-family:sans-serif">{html.escape(warning)}</div>'
+                             f'padding:6px 10px;margin-bottom:6px;font-family:sans-serif">{html.escape(french_message(warning))}</div>'
                              if warning else "") + report._repr_html_()
         return report
 

@@ -60,6 +60,8 @@ def visible(body: str) -> str:
 def test_scores_are_written_the_french_way(page):
     text = visible(page)
     assert "note : 3,25 / 15" in text and "Note : 3,25 / 4" in text and "Note : 0 / 3" in text
+    shown = html.unescape(page)                     # in French typography: a narrow no-break space before « : »
+    assert "note\u202f: 3,25 / 15" in shown and "Vérification 1.5.a\u202f: 3,25 / 4" in shown
     assert not re.search(r"\d\.\d+ / \d", text)
 
 

@@ -339,7 +339,7 @@ def test_reports_are_the_table_learners_see_with_verifier(cycle, who):
 def test_the_feedback_page_speaks_french(cycle, who):
     """nbgrader's template, translated (helpers/grading/templates/retour): no English label is left."""
     text = visible(feedback(cycle, who))
-    assert "Réponse de l'étudiant" in text and "note :" in text and "haut de page" in text
+    assert "Réponse de l'étudiant" in text and "note\u202f:" in text and "haut de page" in text
     for english in ("Student's answer", "Score:", "Test cell", "(Top)", "Comments:"):
         assert english not in text, english
     assert '<html lang="fr">' in feedback(cycle, who)

@@ -59,7 +59,7 @@ def test_the_feedback_names_the_task_statement_and_explains_every_option(course)
     report = next("".join(o.get("text", "")) for c in nb["cells"] for o in c.get("outputs", [])
                   if "[Vérification 2.1.q]" in "".join(o.get("text", "")))
     assert "5 / 8" in report and "❌ Question 2 — 1.2 — " in report and "la bonne réponse était A" in report
-    assert "Juste :" in report
+    assert "Juste\u202f:" in report           # in French typography
 
 
 def test_the_dashboard_shows_which_task_statement_the_group_fails(course):

@@ -362,8 +362,9 @@ def test_without_a_gradebook_the_notebook_runs_on_demo_data_and_says_so(tmp_path
 
 
 # Classic mistakes of the simulated cohort and a rule each one breaks (helpers/check_1_1.py).
-KNOWN_RULES = {"le plafond renvoie au lieu de lever": "max_iterations atteint : exception après exactement ce nombre",
-               "un message par tool_result": "Deux appels parallèles : deux tool_result dans UN message user"}
+# As the graded notebooks print them: in French typography (a narrow no-break space before « : »).
+KNOWN_RULES = {"le plafond renvoie au lieu de lever": "max_iterations atteint\u202f: exception après exactement ce nombre",
+               "un message par tool_result": "Deux appels parallèles\u202f: deux tool_result dans UN message user"}
 
 
 @pytest.mark.slow

@@ -121,7 +121,7 @@ def test_the_graded_report_explains_every_option_once_graded():
            "q2": {"answer": "C", "title": "Autre", "why": {k: f"motif {k}" for k in LETTERS}}}
     report = lessons.graded_report("9.9.q", {"q1": " b ", "q2": "A"}, key)
     assert report.score == 1 and report.max_score == 2
-    assert "vous avez choisi A ; la bonne réponse était C" in str(report)
+    assert "vous avez choisi A\u202f; la bonne réponse était C" in str(report)
     assert all(f"motif {k}" in str(report) for k in LETTERS)
     empty = lessons.graded_report("9.9.q", {"q1": 2}, key)
     assert empty.score == 0 and "une lettre A, B, C ou D attendue" in str(empty)

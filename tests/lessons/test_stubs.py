@@ -129,4 +129,4 @@ def test_verify_on_a_name_never_defined_scores_zero_and_says_what_to_write(shell
     run(shell, STUB_CELL)
     report = lessons.verify_button("1.5.c").run()
     assert report.score == 0 and report.max_score > 0
-    assert "HOOKS : pas encore défini" in str(report) and "squelette de départ" in str(report)
+    assert "HOOKS\u202f: pas encore défini" in str(report) and "squelette de départ" in str(report)

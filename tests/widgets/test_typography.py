@@ -73,3 +73,16 @@ def test_every_notebook_prose_is_set():
 def test_widgets_set_what_they_display():
     from helpers.widgets._base import readable
     assert f"Juste{NARROW}:" in readable("Juste : la bonne réponse")
+
+
+def test_widget_labels_are_set_too():
+    """Labels that ipywidgets draws itself (a description, a placeholder) never go through readable(): they are
+    typed with the no-break space, and none of the widgets' sources holds one with an ordinary space."""
+    import re
+
+    from helpers import lessons
+    from helpers.widgets.quiz import Ask
+    assert Ask(lessons.question("1.1.p1")).choice.description == f"Votre choix{NARROW}:"
+    label = re.compile(r"""(description|placeholder|tooltip)=(["'])[^"'\n]* [:;!?]\2""")
+    for path in (ROOT / "helpers" / "widgets").glob("*.py"):
+        assert not label.search(path.read_text()), path.name

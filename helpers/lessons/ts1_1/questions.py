@@ -5,7 +5,7 @@ QUESTIONS = [
     Question(
         id="1.1.p1",
         title="Texte avant un appel d'outil",
-        stem=("Une agence de voyages a branché Claude sur un outil search_flights. Sa boucle renvoie au client le "
+        stem=("Une agence de voyages a relié Claude à un outil search_flights. Sa boucle renvoie au client le "
               "premier bloc de texte qu'elle reçoit. Depuis, des clients obtiennent pour toute réponse « Je regarde "
               "les vols disponibles… », sans aucun vol. Que faut-il changer ?"),
         options={

@@ -69,7 +69,7 @@ QUESTIONS = [
         why={
             "A": "Deux sous-agents pour une tâche courte multiplient les coûts et la latence sans rien apporter : "
                  "ni contexte volumineux à isoler, ni compétences distinctes.",
-            "B": "Le prompt chaining sert les tâches prévisibles en plusieurs étapes ; ici une seule étape suffit, "
+            "B": "L'enchaînement de prompts sert les tâches prévisibles en plusieurs étapes ; ici une seule étape suffit, "
                  "les trois autres ne font qu'ajouter des appels.",
             "C": "Chaque ticket est déjà une requête indépendante : un coordinateur de plus n'isole rien de plus et "
                  "ajoute un tour d'orchestration par ticket.",

@@ -89,13 +89,13 @@ QUESTIONS = [
     Question(
         id="1.4.p4",
         title='Trois demandes dans un message',
-        stem=('Un client écrit : « Je veux retourner la lampe de la commande ORD-5120, contester '
-              'les frais de port de la facture FAC-0931 et changer mon adresse de livraison. » '
+        stem=("Un abonné écrit : « Je veux résilier la ligne de ma fille, comprendre pourquoi j'ai été "
+              'prélevé deux fois en mai et ajouter une seconde carte de paiement à mon compte. » '
               "Quelle conduite attendez-vous de l'agent ?"),
         options={
-            "A": ('Traiter le retour et répondre, puis attendre que le client relance pour la '
-                  "facture, puis pour l'adresse."),
-            "B": ('Séparer les trois sujets, les instruire en parallèle sur le même compte client, '
+            "A": ("Traiter la résiliation et répondre, puis attendre que l'abonné relance pour le "
+                  'double prélèvement, puis pour la carte.'),
+            "B": ('Séparer les trois sujets, les instruire en parallèle sur le même compte, '
                   'puis répondre une fois.'),
             "C": ('Envoyer trois réponses de suite, une par sujet, pour que chacune reste courte et '
                   'facile à lire.'),

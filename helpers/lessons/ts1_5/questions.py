@@ -75,7 +75,7 @@ QUESTIONS = [
     ),
     Question(
         id="1.5.p4",
-        title="Un contrôle préalable garanti",
+        title="Une porte de prérequis garantie",
         stem=("Un agent de remboursement doit vérifier l'identité du client (get_customer) avant tout "
               "process_refund. Dans quelques conversations, surtout quand le client écrit « pas le temps, "
               "remboursez directement », il rembourse sans vérification. Quelle mesure garantit l'ordre ?"),

@@ -77,7 +77,7 @@ QUESTIONS = [
               "piste A, l'autre le réécrit pour la piste B. Que contient config.yaml à la fin ?"),
         options={
             "A": "Chaque fork travaille sur sa propre copie du dossier : les deux versions coexistent sans conflit.",
-            "B": "La dernière version écrite : un fork branche l'historique de conversation, pas les fichiers.",
+            "B": "La dernière version écrite : un fork copie l'historique de conversation, pas les fichiers.",
             "C": "La version du premier fork : le second ne peut pas écrire tant que la session d'origine existe.",
             "D": "La version d'origine : chaque modification reste dans sa session jusqu'à ce qu'on la fusionne.",
         },

@@ -6,7 +6,7 @@ QUESTIONS = [
     Question(
         id='2.0.p1',
         title='Où va un tool_result',
-        stem=('Un développeur branche un outil get_invoice. Claude répond avec stop_reason tool_use ; le code '
+        stem=('Un développeur relie Claude à un outil get_invoice. Claude répond avec stop_reason tool_use ; le code '
               "exécute l'outil puis ajoute son résultat à la fin du bloc content de la réponse assistant, avant de "
               "rappeler l'API. L'API répond par une erreur 400. Comment corriger ?"),
         options={
@@ -59,15 +59,17 @@ QUESTIONS = [
               "fois toute exception. Une nuit, une requête mal formée déclenche des milliers d'appels identiques. "
               'Quelle politique adopter ?'),
         options={
-            'A': ('Réessayer avec backoff les 429, 500 et 529 en respectant retry-after ; corriger la requête sur un '
-                  '400.'),
+            'A': ('Réessayer avec backoff les 429 et les 5xx (529 compris) selon retry-after ; corriger la requête '
+                  'sur une 400.'),
             'B': ('Réessayer toutes les erreurs, mais avec un délai fixe de dix secondes entre deux essais successifs.'),
             'C': ("Ne jamais réessayer : toute erreur de l'API doit remonter tout de suite à l'utilisateur final."),
             'D': ('Réessayer seulement les erreurs 4xx, car elles viennent de la requête et se règlent en la renvoyant.'),
         },
         why={
-            'A': ('Juste : 429, 500 et 529 sont passagères, on attend (retry-after, backoff avec jitter) ; une 400 dit '
-                  'que la requête est fausse, la renvoyer ne la corrige pas.'),
+            'A': ('Juste : une 429 et les 5xx (500, 502, 503, 504, 529) sont passagères, on attend (retry-after, '
+                  'backoff avec jitter) ; une 400 dit que la requête est fausse, la renvoyer ne la corrige pas. Le '
+                  'client anthropic réessaie déjà de lui-même 408, 409, 429, ≥ 500 et les erreurs de connexion '
+                  '(max_retries=2 par défaut).'),
             'B': ('Un délai ne rend pas une 400 valide : la requête échouera à chaque essai, simplement plus lentement.'),
             'C': ('Une surcharge (529) ou une limite de débit (429) passe souvent en quelques secondes ; abandonner '
                   'tout de suite transforme un incident bref en panne.'),

@@ -15,9 +15,9 @@ BANK = [
         section="3. `stop_reason`, et rien d'autre",
         scenario='support client',
         link="../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb#3.-stop_reason,-et-rien-d'autre",
-        stem=('Un agent de support reçoit une réponse qui contient « Je vérifie votre commande » puis un bloc '
-              "tool_use lookup_order. Le code affiche le texte au client et s'arrête. Quelle règle corrige ce "
-              'comportement ?'),
+        stem=("Un agent de support d'un fournisseur d'électricité reçoit une réponse qui contient « Je "
+              'consulte votre dernier relevé » puis un bloc tool_use get_meter_reading. Le code affiche ce '
+              "texte au client et s'arrête. Quelle règle corrige ce comportement ?"),
         options={
             'A': ("Arrêter la boucle dès qu'une réponse contient au moins un bloc de texte lisible par le client."),
             'B': ("Continuer tant que stop_reason vaut tool_use ; ne rendre la main qu'à la fin du tour (end_turn)."),
@@ -74,7 +74,8 @@ BANK = [
             'B': ("Écrire le fichier, puis lancer les tests : s'ils échouent, l'erreur montrera où le script a coupé."),
             'C': ('Compléter la fonction coupée avec un return par défaut afin que le fichier reste syntaxiquement '
                   'valide.'),
-            'D': ('Ignorer stop_reason et vérifier plutôt que la réponse finit par une accolade ou un point final.'),
+            'D': ("Passer la requête en streaming : la réponse arrive alors au fil de l'eau, sans être "
+                  'bornée par max_tokens.'),
         },
         why={
             'A': ("Juste : max_tokens signale que le plafond est atteint ; une sortie tronquée n'est jamais un résultat "
@@ -82,8 +83,8 @@ BANK = [
             'B': ("Écrire un fichier qu'on sait incomplet déplace l'erreur plus loin, chez quelqu'un qui ne sait pas "
                   'pourquoi.'),
             'C': ("Un return inventé masque la troncature et produit un code faux qui a l'air correct."),
-            'D': ("Deviner la fin d'après la ponctuation, c'est interpréter de la prose ; stop_reason donne l'information "
-                  'exacte.'),
+            'D': ('Le streaming change la façon de recevoir la réponse, pas son plafond : max_tokens '
+                  "s'applique de même, et stop_reason vaudrait encore max_tokens."),
         },
         answer_key='d7ef288fb18e4a34',
     ),
@@ -103,15 +104,16 @@ BANK = [
                   'voisin.'),
             'C': ("Garder stop_reason comme condition d'arrêt et ajouter un plafond d'itérations qui lève une "
                   'exception.'),
-            'D': ('Remplacer la boucle par un nombre fixe de trois appels, quel que soit le stop_reason renvoyé.'),
+            'D': ("Ne laisser à l'agent que les outils utiles la nuit, pour réduire le nombre d'appels "
+                  'possibles.'),
         },
         why={
             'A': ("Une consigne n'est pas une garantie : un budget se protège dans le code, pas dans le prompt."),
             'B': ('Chercher des mots dans la prose est fragile ; la fin normale est déjà signalée par stop_reason.'),
             'C': ('Juste : stop_reason pilote la fin normale ; le plafond est un filet de sécurité qui échoue '
                   'bruyamment.'),
-            'D': ('Un nombre fixe coupe les tâches longues et gaspille des appels sur les courtes : la boucle doit '
-                  'suivre stop_reason.'),
+            'D': ("Moins d'outils ne borne pas le nombre d'appels : une boucle peut rappeler sans fin le "
+                  "même outil. C'est le nombre de tours qu'il faut plafonner, dans le code."),
         },
         answer_key='2fb304f7ba2995a7',
     ),
@@ -128,7 +130,8 @@ BANK = [
             'A': ("Relancer la même requête à Claude sans résultat jusqu'à ce que l'API interne redevienne disponible."),
             'B': ("Attraper l'exception et renvoyer un tool_result is_error qui explique la panne, puis continuer."),
             'C': ("Renvoyer un tool_result vide pour que Claude considère que le client n'existe pas et poursuive."),
-            'D': ("Retirer le tool_use de l'historique pour que Claude ne sache pas qu'un appel a échoué."),
+            'D': ("Laisser l'exception arrêter l'agent et écrire la trace : une panne doit rester visible "
+                  "pour l'équipe."),
         },
         why={
             'A': ("Un tool_use laissé sans résultat rend la requête invalide ; et boucler sans limite n'est pas une "
@@ -136,7 +139,8 @@ BANK = [
             'B': ("Juste : Claude apprend l'échec et peut réessayer, contourner ou escalader ; la boucle ne s'effondre "
                   'pas.'),
             'C': ("Un succès vide ment : Claude conclurait que le client n'existe pas."),
-            'D': ("Réécrire l'historique fait perdre l'information et peut laisser des tool_result orphelins."),
+            'D': ('La panne reste visible avec un tool_result is_error (et dans les journaux) ; arrêter '
+                  "tout l'agent prive Claude de réessayer, contourner ou escalader."),
         },
         answer_key='b44bf8773c08e08b',
     ),
@@ -150,15 +154,16 @@ BANK = [
         stem=('Un agent de veille doit interroger quatre sources qui ne dépendent pas les unes des autres. Les '
               'journaux montrent quatre tours successifs, un appel par tour. Quelle cause est la plus probable ?'),
         options={
-            'A': ('Le modèle ne sait pas appeler plusieurs outils à la fois : il faut donc créer quatre agents '
-                  'distincts.'),
+            'A': ('La requête ne met pas disable_parallel_tool_use à false ; sans ce champ, le modèle '
+                  "n'émet qu'un appel par réponse."),
             'B': ("Les outils n'ont pas de description, ce qui oblige le modèle à les essayer un par un."),
             'C': ("Le max_tokens est trop bas pour contenir plus d'un bloc tool_use dans une même réponse."),
             'D': ("L'historique renvoie chaque tool_result dans son propre message, ce qui apprend à sérialiser."),
         },
         why={
-            'A': ("Claude peut émettre plusieurs tool_use dans une réponse ; multiplier les agents n'est pas "
-                  'nécessaire.'),
+            'A': ("C'est l'inverse : sans ce champ, les appels parallèles sont permis "
+                  '(disable_parallel_tool_use vaut false par défaut) ; seul true limite chaque réponse à '
+                  'un appel.'),
             'B': ("Une description pauvre gêne le choix de l'outil, mais n'impose pas un appel par tour."),
             'C': ("Un appel d'outil coûte peu de jetons ; max_tokens n'explique pas un tel schéma régulier."),
             'D': ('Juste : des résultats éclatés sur plusieurs messages enseignent au modèle à appeler un outil à la '
@@ -210,7 +215,8 @@ BANK = [
         why={
             'A': ('message_start arrive avant la génération : son stop_reason est encore nul.'),
             'B': ("Un delta de texte ne porte pas de raison d'arrêt ; lire la prose est une devinette."),
-            'C': ("Juste : message_delta porte stop_reason et l'usage de sortie ; c'est là qu'on branche."),
+            'C': ("Juste : message_delta porte stop_reason et l'usage de sortie ; c'est sur lui que le "
+                  'code décide de la suite.'),
             'D': ("Les en-têtes partent avant la génération ; la raison d'arrêt n'y figure pas."),
         },
         answer_key='7da2fd451ba04dfb',
@@ -333,14 +339,15 @@ BANK = [
         stem=('Sur cinq sous-agents lancés, celui qui couvre les brevets échoue après un nouvel essai. Le '
               'coordinateur doit rendre un rapport ce soir. Quelle conduite adopter ?'),
         options={
-            'A': ("Abandonner le rapport : un trou dans la couverture le rend inutilisable pour le client."),
+            'A': ('Rendre le rapport sur les quatre volets réussis, en retirant les brevets du sommaire '
+                  "pour qu'il reste cohérent."),
             'B': ('Rendre le rapport avec les quatre résultats et signaler clairement le trou sur les brevets.'),
             'C': ("Demander à l'agent de synthèse de combler la partie brevets avec ce qu'il sait déjà du domaine."),
             'D': ("Relancer le sous-agent indéfiniment jusqu'à ce qu'il réussisse, quitte à rendre le rapport demain."),
         },
         why={
-            'A': ('Jeter quatre résultats valides pour un échec est disproportionné : une couverture partielle a de la '
-                  'valeur.'),
+            'A': ('Le trou demeure, mais devient invisible : le lecteur croit la couverture complète. Un '
+                  'manque se signale, il ne se cache pas.'),
             'B': ('Juste : réessayer une fois, puis rendre ce qui existe en signalant le manque ; pas de faux succès.'),
             'C': ("Inventer la partie manquante produit un rapport qui a l'air complet mais ne repose sur rien."),
             'D': ('Des essais sans limite transforment une panne passagère en retard certain.'),
@@ -390,14 +397,15 @@ BANK = [
             'A': ("Émettre tous les appels de sous-agents dans une même réponse, pour qu'ils s'exécutent en parallèle."),
             'B': ('Demander à chaque sous-agent de lancer lui-même le suivant quand il a terminé son travail.'),
             'C': ("Regrouper les sous-sujets dans un seul sous-agent qui les traitera l'un après l'autre."),
-            'D': ("Réduire max_tokens des sous-agents pour qu'ils rendent leur résultat plus vite au coordinateur "
-                  'central.'),
+            'D': ('Passer le coordinateur en streaming, pour recevoir chaque résultat plus tôt et lancer '
+                  'le suivant aussitôt.'),
         },
         why={
             'A': ('Juste : plusieurs appels dans un même tour partent ensemble ; le coordinateur agrège ensuite.'),
             'B': ('Une chaîne de sous-agents reste séquentielle, et chacun devrait connaître le suivant.'),
             'C': ("Un seul sous-agent perd à la fois le parallélisme et l'isolement des contextes."),
-            'D': ("Tronquer leurs réponses fait perdre des résultats sans changer l'ordre d'exécution."),
+            'D': ("Le streaming montre une réponse plus tôt, il ne change pas l'ordre des lancements : un "
+                  'sous-agent par tour reste séquentiel.'),
         },
         answer_key='db09caefcc177c58',
     ),
@@ -461,13 +469,15 @@ BANK = [
               'seulement « regarde le test qui échoue ». Le sous-agent explore tout le dépôt. Que manquait-il ?'),
         options={
             'A': ('Un modèle plus puissant pour le sous-agent, capable de deviner seul le test en cause.'),
-            'B': ('Un accès en écriture au dépôt, pour que le sous-agent puisse relancer les tests lui-même.'),
+            'B': ("Un system prompt de sous-agent plus détaillé sur la méthode d'analyse des échecs de "
+                  'tests.'),
             'C': ("Un nombre de tours plus élevé, afin que l'exploration du dépôt entier puisse aboutir."),
             'D': ("Le nom du test, la sortie de l'échec et les fichiers concernés, écrits dans son prompt."),
         },
         why={
             'A': ("Aucun modèle ne devine ce qu'on ne lui a pas dit ; le contexte reste à transmettre."),
-            'B': ("Écrire dans le dépôt ne lui apprend pas quel test échoue ; et c'est un droit risqué en CI."),
+            'B': ('Une méthode générale ne dit ni quel test a échoué ni où regarder : ce sont des données '
+                  'de la tâche, qui vont dans le prompt de délégation.'),
             'C': ("Plus de tours prolongent une recherche qui n'aurait pas dû être nécessaire."),
             'D': ("Juste : le sous-agent ne sait que ce qui figure dans son prompt ; il faut y mettre l'essentiel."),
         },
@@ -509,25 +519,33 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e20',
-        title='Des sources perdues',
+        title='Des chiffres mal attribués',
         ts='1.3',
         section='4. Des citations perdues',
         scenario='recherche multi-agents',
         link='../1.3-passer-le-contexte/1.3-passer-le-contexte.ipynb#4.-Des-citations-perdues',
-        stem=("Le rapport final d'un système de recherche n'a plus aucune citation, alors que les sous-agents les "
-              'avaient trouvées. Ils renvoient au coordinateur un résumé en prose. Que changer ?'),
+        stem=('Une veille réglementaire attribue, dans son rapport final, des chiffres à la mauvaise '
+              'agence publique, alors que chaque sous-agent avait noté la source exacte de chacun. Le '
+              'coordinateur fusionne leurs rapports en une prose commune avant la synthèse. Que changer ?'),
         options={
-            'A': ("Demander à l'agent de synthèse d'ajouter des citations à partir de ses connaissances générales."),
-            'B': ("Donner à l'agent de synthèse un accès à la recherche web pour qu'il retrouve lui-même les sources."),
-            'C': ('Faire renvoyer des résultats structurés : chaque affirmation avec son URL, son titre et sa date.'),
-            'D': ('Allonger le prompt de synthèse avec une consigne « cite toujours tes sources » en majuscules.'),
+            'A': ('Faire relire le rapport final par le coordinateur, chargé de corriger les attributions '
+                  'qui lui semblent douteuses.'),
+            'B': ('Réduire le nombre de sous-agents à deux, pour que la synthèse ait moins de sources à '
+                  'démêler.'),
+            'C': ('Transmettre tels quels les constats des sous-agents : chaque affirmation avec sa '
+                  'source, son URL et sa date.'),
+            'D': ('Confier la synthèse à un modèle à plus grande fenêtre, qui garde en mémoire les '
+                  'rapports complets.'),
         },
         why={
-            'A': ('Des citations « de mémoire » ne correspondent pas aux sources réellement consultées.'),
-            'B': ("Refaire la recherche double le coût et peut citer d'autres sources que celles analysées."),
+            'A': ('Le coordinateur ne peut corriger que de mémoire : une attribution perdue dans la prose '
+                  'ne se devine pas, elle se transporte.'),
+            'B': ('Moins de sources, même perte : tant que les rapports sont fondus en prose, '
+                  "l'attribution disparaît avant la synthèse."),
             'C': ('Juste : une métadonnée perdue en route ne se retrouve pas ; il faut la transporter avec '
-                  "l'affirmation."),
-            'D': ('Sans les URL dans son contexte, la synthèse ne peut rien citer, quelle que soit la consigne.'),
+                  "l'affirmation, champ par champ, jusqu'à la synthèse."),
+            'D': ("La fenêtre n'y est pour rien : ce que la synthèse reçoit est déjà une prose sans "
+                  'attribution, quelle que soit sa taille.'),
         },
         answer_key='a11656a670fe16cd',
     ),
@@ -569,13 +587,15 @@ BANK = [
               'formats préserve le mieux ce dont la synthèse a besoin ?'),
         options={
             'A': ("Un paragraphe où le coordinateur résume à sa façon l'essentiel des trois résultats reçus."),
-            'B': ("Les trois résultats concaténés, sans séparateur, pour économiser des jetons d'entrée."),
+            'B': ('Un tableau commun aux trois résultats, qui ne garde que chaque affirmation et sa note '
+                  'de confiance.'),
             'C': ('Les conclusions seules, car les détails ont déjà été vérifiés par les sous-agents eux-mêmes.'),
             'D': ('Les résultats séparés, chacun avec ses affirmations, ses sources, ses dates et sa méthode.'),
         },
         why={
             'A': ('Un résumé du coordinateur perd des détails et des sources que la synthèse devra citer.'),
-            'B': ('Sans séparation, on ne sait plus quelle affirmation vient de quel sous-agent.'),
+            'B': ('Structuré mais appauvri : sans sources ni dates, la synthèse ne peut ni citer ni '
+                  'départager deux affirmations.'),
             'C': ('Sans les détails, la synthèse ne peut ni trancher un désaccord ni citer.'),
             'D': ("Juste : des données structurées et complètes gardent l'attribution et permettent de comparer."),
         },
@@ -641,14 +661,16 @@ BANK = [
         stem=('En CI, un coordinateur demande à un sous-agent « vérifie la pull request ». Le sous-agent rend des remarques '
               "de style alors qu'on attendait une revue de sécurité. Que manquait-il au prompt ?"),
         options={
-            'A': ('Un rappel de la taille maximale de la réponse attendue par le coordinateur.'),
+            'A': ("L'accès à tout le dépôt, pour que le sous-agent lise aussi le code autour des fichiers "
+                  'modifiés.'),
             'B': ("L'objectif précis et les critères de qualité : ce qu'il faut chercher et sous quelle forme le "
                   'rendre.'),
             'C': ("Le texte intégral de toutes les pull requests précédentes, pour que le sous-agent voie l'historique."),
             'D': ("Une liste des autres sous-agents, pour qu'il sache ce qu'ils font déjà de leur côté."),
         },
         why={
-            'A': ("La longueur n'était pas le problème : le sous-agent ne savait pas quoi chercher."),
+            'A': ('Plus de code à lire ne dit pas quoi y chercher : il rendrait les mêmes remarques de '
+                  'style, sur plus de fichiers.'),
             'B': ('Juste : un sous-agent reçoit une tâche ; objectif, critères et format de sortie doivent y être '
                   'écrits.'),
             'C': ("Les pull requests précédentes noieraient la tâche sans dire ce qu'on attend de celle-ci."),
@@ -681,26 +703,32 @@ BANK = [
     ),
     ExamQuestion(
         id='2.1.e27',
-        title='Remboursement sans vérification',
+        title='Déploiement sans tests',
         ts='1.4',
         section="3. La porte de prérequis, dans l'outil",
-        scenario='support client',
+        scenario='CI',
         link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#3.-La-porte-de-pr%C3%A9requis,-dans-l'outil",
-        stem=("Les journaux montrent que, dans 6 % des cas, l'agent de support appelle process_refund sans avoir "
-              "vérifié l'identité du client avec get_customer. Le prompt l'exige pourtant. Que faire ?"),
+        stem=("Un agent de CI ne doit appeler deploy qu'après un run_tests réussi sur le même commit ; son "
+              "prompt l'exige. Les journaux montrent que, certaines nuits (4 % des cas), il déploie sans "
+              'avoir lancé les tests. Que faire ?'),
         options={
-            'A': "Bloquer process_refund dans le code tant que get_customer n'a pas vérifié le client.",
-            'B': 'Réécrire le prompt en majuscules et y ajouter trois exemples de conversation correcte.',
-            'C': 'Ajouter un agent qui relit chaque conversation et signale après coup les remboursements fautifs.',
-            'D': 'Rappeler la règle au modèle à chaque tour, dans un message user ajouté automatiquement.',
+            'A': ("Faire refuser deploy par le code tant que run_tests n'a pas réussi sur ce commit."),
+            'B': ('Ajouter au prompt trois exemples de nuits réussies où les tests précèdent le '
+                  'déploiement.'),
+            'C': ('Un second agent qui relit chaque matin les journaux et signale les déploiements faits '
+                  'sans tests.'),
+            'D': ("Réécrire la description de l'outil deploy pour y préciser que run_tests doit toujours "
+                  'passer avant.'),
         },
         why={
-            'A': ("Juste : quand l'enjeu est financier, la règle doit être garantie par le code, pas espérée du "
-                  'modèle.'),
-            'B': ('Un meilleur prompt fait baisser les 6 % sans les ramener à zéro : des remboursements non vérifiés'
-                  ' passeraient encore.'),
-            'C': "Détecter après coup ne rend pas l'argent ; il faut empêcher l'action.",
-            'D': 'Répéter une consigne reste probabiliste ; seul un blocage programmatique est certain.',
+            'A': ('Juste : quand un écart a des conséquences graves, la règle doit être garantie par le '
+                  "code, pas espérée du modèle ; le refus dit à Claude quoi lancer d'abord."),
+            'B': ('Des exemples font baisser les 4 % sans les ramener à zéro : du code non testé partirait '
+                  'encore en production.'),
+            'C': ('Constater après coup ne retire rien de la production : il faut empêcher le déploiement, '
+                  'pas le signaler.'),
+            'D': ("Une description d'outil est lue par le modèle : c'est encore une consigne, suivie la "
+                  'plupart du temps seulement.'),
         },
         answer_key='c9f8f3bd7e056249',
     ),
@@ -782,20 +810,22 @@ BANK = [
         id='2.1.e31',
         title='Consigne ou code',
         ts='1.4',
-        section="1. Six pour cent, c'est trop",
+        section="1. Presque toujours, ce n'est pas toujours",
         scenario='support client',
-        link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#1.-Six-pour-cent,-c'est-trop",
+        link="../1.4-regles-et-passage-de-main/1.4-regles-et-passage-de-main.ipynb#1.-Presque-toujours,-ce-n'est-pas-toujours",
         stem=("Une équipe hésite : imposer « vérifier l'identité avant tout remboursement » par le prompt ou par le "
               "code. Qu'est-ce qui doit trancher ?"),
         options={
             'A': ("Les conséquences d'un écart : si elles sont graves ou financières, la règle va dans le code."),
-            'B': ("La longueur du prompt : au-delà d'une page, les règles passent dans le code pour gagner de la place."),
+            'B': ("La facilité à l'écrire : une règle qui tient en une phrase claire reste dans le prompt, "
+                  'les autres vont dans le code.'),
             'C': ('Le modèle utilisé : un modèle récent suit assez bien ses consignes pour garder ces règles dans le prompt.'),
             'D': ("La fréquence d'usage de l'outil : plus il est appelé, moins le code est nécessaire."),
         },
         why={
             'A': ('Juste : une consigne donne une conformité probable ; un enjeu grave exige une garantie déterministe.'),
-            'B': ("La taille du prompt n'est pas le critère ; c'est le coût d'une erreur."),
+            'B': ("Une règle simple à écrire n'en est pas suivie à coup sûr : le critère est le coût d'un "
+                  'écart, pas la forme de la règle.'),
             'C': ('Même un excellent modèle suit une consigne avec une probabilité, pas une certitude.'),
             'D': ("C'est l'inverse : un outil très utilisé multiplie les occasions d'écart."),
         },
@@ -862,13 +892,15 @@ BANK = [
               'conversation avance ?'),
         options={
             'A': ("Un résultat de succès vide, pour que Claude continue sans s'arrêter au blocage."),
-            'B': ('Une exception Python qui interrompt la boucle et affiche une erreur technique brute au client final.'),
+            'B': ('Une exception Python, que la boucle transforme en fin de conversation polie, avec un '
+                  "message d'excuse."),
             'C': ('Un message vague « action impossible », pour ne pas exposer les règles internes.'),
             'D': ('Une erreur qui dit ce qui manque (vérifier le client avec get_customer) et comment débloquer.'),
         },
         why={
             'A': ('Un faux succès fait croire au remboursement et trompe le client.'),
-            'B': ('Arrêter la boucle prive Claude de la possibilité de corriger le parcours.'),
+            'B': ('Finir la conversation prive Claude de la possibilité de corriger le parcours : il '
+                  'suffisait de vérifier le client.'),
             'C': ("Sans explication, Claude ne sait pas quoi faire ensuite et risque de réessayer à l'identique."),
             'D': ("Juste : une erreur explicite oriente Claude vers l'étape manquante, et la conversation reprend."),
         },
@@ -909,13 +941,15 @@ BANK = [
         stem=("Un agent de support ne doit jamais rembourser plus de 500 € sans humain. L'équipe a un hook "
               'PostToolUse qui vérifie le montant. Des remboursements de 800 € passent quand même. Pourquoi ?'),
         options={
-            'A': ("Le hook PostToolUse s'exécute trop tôt, avant que le montant ne soit connu de l'outil."),
+            'A': ('Le hook renvoie un simple message ; avec decision « block », PostToolUse aurait empêché '
+                  'le remboursement.'),
             'B': ("Le matcher du hook est mal écrit ; avec le bon matcher, PostToolUse aurait bloqué l'appel fautif."),
             'C': ("PostToolUse s'exécute après l'outil : il faut refuser l'appel en PreToolUse, avec une raison."),
             'D': ("Les hooks ne s'appliquent qu'aux outils intégrés, pas aux outils MCP comme process_refund."),
         },
         why={
-            'A': ("C'est l'inverse : PostToolUse arrive après l'exécution, quand le montant a déjà été versé."),
+            'A': ("Le « block » de PostToolUse arrive après l'exécution : il signale un problème à Claude, "
+                  "l'argent est déjà parti."),
             'B': ('Même bien déclenché, un PostToolUse ne peut plus empêcher un appel déjà exécuté.'),
             'C': ("Juste : PreToolUse intercepte l'appel avant qu'il parte ; un deny l'empêche et explique pourquoi."),
             'D': ("Les hooks s'appliquent aussi aux outils MCP, à condition que le matcher corresponde à leur nom."),
@@ -1011,16 +1045,20 @@ BANK = [
         stem=("Un outil de déploiement exige un nom d'environnement en minuscules ; Claude envoie parfois « PROD ». "
               "L'équipe préfère corriger plutôt que refuser. Quelle option ?"),
         options={
-            'A': ("Un hook PostToolUse qui renomme l'environnement après le déploiement terminé."),
+            'A': ("Un hook PreToolUse qui renvoie permissionDecision « ask », pour qu'un humain corrige le "
+                  'nom.'),
             'B': ("Une consigne dans le prompt qui rappelle d'écrire les environnements en minuscules."),
             'C': ('Un hook PreToolUse qui renvoie une entrée modifiée (updatedInput) avec le nom en minuscules.'),
-            'D': ("Un deny systématique jusqu'à ce que Claude renvoie le nom dans le bon format."),
+            'D': ('Un deny dont la raison dit « environnement en minuscules », pour que Claude renvoie '
+                  "l'appel corrigé."),
         },
         why={
-            'A': ('Après le déploiement, il est trop tard pour corriger son entrée.'),
+            'A': ("ask soumet l'appel à une approbation, il ne corrige rien ; et il mobilise un humain "
+                  'pour une correction mécanique.'),
             'B': ('Une consigne réduit les erreurs sans les éliminer.'),
             'C': ("Juste : PreToolUse peut modifier l'entrée avant l'exécution ; la correction est certaine."),
-            'D': ('Refuser coûte des allers-retours alors que la correction est mécanique.'),
+            'D': ('Cela marche souvent, mais coûte un aller-retour et dépend de Claude ; updatedInput '
+                  'corrige à coup sûr, sans refus.'),
         },
         answer_key='397eb94e14aecea7',
     ),
@@ -1034,17 +1072,20 @@ BANK = [
         stem=('Un hook PreToolUse refuse un remboursement de 700 € avec la raison « refusé ». Claude réessaie le '
               'même appel trois fois. Que changer ?'),
         options={
-            'A': ("Retirer la raison : sans texte, Claude comprend mieux qu'il ne doit plus réessayer."),
+            'A': ("Remplacer le deny par « ask » : l'appel attendra une approbation et Claude cessera de "
+                  'le répéter.'),
             'B': ('Donner une raison qui explique le seuil et oriente vers escalate_to_human.'),
             'C': ("Transformer le refus en exception pour que la boucle s'arrête au premier essai."),
-            'D': ('Augmenter le seuil à 1 000 € pour que ce remboursement passe sans refus.'),
+            'D': ('Ajouter au system prompt « ne réessaie pas un remboursement refusé ».'),
         },
         why={
-            'A': ("Sans raison, Claude ne sait pas pourquoi l'appel échoue ni quoi faire à la place."),
+            'A': ('ask soumet chaque essai à une approbation sans dire à Claude la voie à suivre ; le '
+                  'seuil est une règle, pas une question à poser.'),
             'B': ('Juste : la raison revient à Claude comme erreur ; si elle indique la voie correcte, il la prend.'),
             'C': ("Une exception dans un hook ne vaut aucune décision : l'appel suit le circuit de permission ordinaire, "
                   "et un outil pré-approuvé s'exécute ; c'est l'effet inverse."),
-            'D': ("Changer la politique pour contourner un défaut de conception n'est pas une solution."),
+            'D': ('La consigne peut réduire les répétitions, mais Claude ne sait toujours pas quoi faire à '
+                  "la place : c'est la raison du refus qui doit l'orienter."),
         },
         answer_key='58435cf710395118',
     ),
@@ -1083,14 +1124,16 @@ BANK = [
         options={
             'A': ("Dans un hook PostToolUse qui ne garde que les lignes d'erreur avant que Claude lise le résultat."),
             'B': ("Dans le prompt, en demandant à Claude d'ignorer les lignes qui ne sont pas des erreurs."),
-            'C': ("Dans un hook PreToolUse qui refuse l'outil quand les journaux sont trop longs."),
+            'C': ('Dans un hook PreToolUse qui réduit la période demandée à la dernière heure, pour des '
+                  'journaux plus courts.'),
             'D': ("Nulle part : un modèle à grande fenêtre de contexte lira les 20 000 lignes d'un seul tenant."),
         },
         why={
             'A': ("Juste : PostToolUse modifie le résultat avant qu'il entre dans le contexte ; le modèle ne lit que "
                   "l'utile."),
             'B': ('Les lignes sont déjà dans le contexte : demander de les ignorer ne libère aucune place.'),
-            'C': ("Refuser l'outil prive l'agent des erreurs qu'il cherche."),
+            'C': ('Une période plus courte peut manquer les erreurs cherchées et garde le bruit dans ce '
+                  "qu'elle renvoie : c'est le résultat qu'il faut filtrer."),
             'D': ("Même lisible, un résultat énorme dilue l'attention et coûte cher à chaque tour."),
         },
         answer_key='d4a2f39e4e5020cc',
@@ -1153,13 +1196,15 @@ BANK = [
         options={
             'A': ('Une passe unique avec un modèle plus grand et une fenêtre de contexte plus large.'),
             'B': ('Trois passes complètes identiques, puis ne garder que les remarques trouvées au moins deux fois.'),
-            'C': ('Une passe unique, mais en demandant au modèle de traiter les fichiers par ordre alphabétique.'),
+            'C': ("Une passe unique, précédée d'une liste de contrôle détaillée que le modèle coche "
+                  'fichier par fichier.'),
             'D': ("Une passe locale par fichier, puis une passe d'intégration sur les flux entre fichiers."),
         },
         why={
             'A': ("Une plus grande fenêtre ne règle pas la dilution de l'attention."),
             'B': ('Trois passes diluées votent sur les mêmes angles morts et écartent de vrais bugs.'),
-            'C': ("L'ordre de lecture ne change pas le nombre de fichiers traités d'un coup."),
+            'C': ("La liste structure la consigne, mais la passe reste unique : l'attention se répartit "
+                  'toujours sur quatorze fichiers.'),
             'D': ("Juste : chaque fichier reçoit toute l'attention, puis l'intégration vérifie ce qui les relie."),
         },
         answer_key='d997d274029d43e2',
@@ -1339,43 +1384,60 @@ BANK = [
         section='4. Repartir : une session neuve, amorcée par un résumé',
         scenario='productivité des développeurs',
         link='../1.7-sessions/1.7-sessions.ipynb#4.-Repartir-%3A-une-session-neuve,-amorc%C3%A9e-par-un-r%C3%A9sum%C3%A9',
-        stem=("Depuis l'analyse d'hier, trois fichiers du module ont été réécrits. Reprendre la session donne des "
-              "réponses fondées sur l'ancien code. Que faire ?"),
+        stem=("Un agent a passé la matinée à auditer les règles de tarification d'un service. À midi, "
+              "l'équipe a remplacé la grille tarifaire, dont dépendent presque toutes ses conclusions, et "
+              "renommé deux des trois tables qu'il avait lues. Reprendre sa session donne des réponses "
+              "fondées sur l'ancienne grille. Que faire ?"),
         options={
-            'A': ('Reprendre quand même : Claude relira de lui-même les fichiers qui ont changé depuis hier.'),
-            'B': ('Reprendre la session et ajouter « le code a changé » sans préciser quels fichiers.'),
-            'C': ("Bifurquer la session d'hier pour que la copie voie automatiquement le nouveau code."),
-            'D': ("Repartir d'une session neuve, amorcée d'un résumé des conclusions encore valides et des fichiers "
-                  'modifiés.'),
+            'A': ('Reprendre quand même : Claude relira de lui-même ce qui a changé en retrouvant ses '
+                  'notes du matin.'),
+            'B': ('Reprendre la session en signalant la nouvelle grille et les deux tables renommées, pour '
+                  'une relecture ciblée.'),
+            'C': ("Bifurquer la session du matin, pour garder l'audit intact et travailler sur la copie."),
+            'D': ('Ouvrir une session neuve, amorcée de ce qui a changé et des constats qui ne dépendent '
+                  'pas de la grille.'),
         },
         why={
-            'A': ("Rien ne dit à Claude que ses résultats d'outils sont périmés : il s'y fiera."),
-            'B': ('Sans liste des fichiers, Claude ne sait pas quoi relire ni quoi oublier.'),
-            'C': ('Une bifurcation copie le même historique périmé.'),
-            'D': ('Juste : une session neuve évite les résultats périmés ; le résumé garde ce qui reste vrai.'),
+            'A': ("Ses résultats d'outils montrent l'ancienne grille, et rien ne les signale périmés : il "
+                  "s'y fiera."),
+            'B': ("C'est la bonne conduite quand peu de contexte est périmé ; ici presque tout l'est, et "
+                  'le plus central : les conclusions du matin reposent sur une grille disparue, une '
+                  'relecture ciblée ne suffit plus.'),
+            'C': ("Une bifurcation copie le même historique périmé : la copie raisonne sur l'ancienne "
+                  "grille, comme l'originale."),
+            'D': ("Juste : quand l'essentiel du contexte, et le plus central, est périmé, une session "
+                  "neuve évite de raisonner sur l'ancienne grille ; le résumé garde ce qui reste vrai."),
         },
         answer_key='177570eafbef61e9',
     ),
     ExamQuestion(
         id='2.1.e55',
-        title='Deux pistes à explorer',
+        title='Deux modèles à essayer',
         ts='1.7',
         section='3. Bifurquer : `--fork-session`, `fork_session=True`',
         scenario='productivité des développeurs',
         link='../1.7-sessions/1.7-sessions.ipynb#3.-Bifurquer-%3A---fork-session,-fork_session%3DTrue',
-        stem=('Après une longue analyse partagée, une équipe veut comparer deux stratégies de refactorisation sans '
-              "que l'une pollue l'autre. Quelle approche ?"),
+        stem=("Après deux heures d'analyse d'un historique de ventes, une analyste veut essayer deux "
+              "modèles de prévision, chacun à partir de cette analyse, et pouvoir revenir ensuite à l'état "
+              'commun. Quelle approche ?'),
         options={
-            'A': ("Bifurquer la session deux fois : chaque branche hérite de l'analyse et explore sa stratégie."),
-            'B': ("Reprendre la même session et demander les deux stratégies l'une après l'autre."),
-            'C': ('Démarrer deux sessions neuves, vides, pour que les deux pistes restent indépendantes.'),
-            'D': ('Copier la transcription dans un fichier et la donner à deux agents différents.'),
+            'A': ("Bifurquer la session pour chaque modèle : chaque copie hérite de l'analyse, l'originale "
+                  'reste intacte.'),
+            'B': ("Reprendre la session d'analyse pour le premier modèle, puis la reprendre de nouveau "
+                  'pour le second.'),
+            'C': ("Ouvrir deux sessions neuves, amorcées chacune d'un court résumé de l'analyse."),
+            'D': ('Lancer depuis la session deux sous-agents, un par modèle, qui rendront leurs prévisions '
+                  'au même fil.'),
         },
         why={
-            'A': ('Juste : fork_session garde la base commune et sépare les explorations.'),
-            'B': ('Dans une seule session, la seconde stratégie est influencée par la première.'),
-            'C': ("Repartir de zéro fait perdre toute l'analyse partagée."),
-            'D': ("Une transcription recollée perd les résultats d'outils et coûte un long contexte."),
+            'A': ('Juste : fork_session garde la base commune, sépare les deux essais et laisse la session '
+                  "d'origine telle quelle."),
+            'B': ("Deux reprises allongent la même session : le second essai lit le premier, et l'état "
+                  "commun n'existe plus."),
+            'C': ('Le résumé sert quand le contexte est périmé ; ici il est juste, et le résumer perd des '
+                  "résultats d'outils qu'une bifurcation garde intacts."),
+            'D': ("Un sous-agent ne voit pas l'analyse, seulement ce qu'on lui écrit ; et les deux retours "
+                  'se mêlent dans la même session.'),
         },
         answer_key='57c73224f073eafe',
     ),
@@ -1392,13 +1454,16 @@ BANK = [
             'A': ('Le request-id de la dernière requête, qui permet de rattacher la suite de la conversation.'),
             'B': ("Le texte de la dernière réponse, que l'on renverra en premier message de la suite."),
             'C': ("L'identifiant de session renvoyé par l'Agent SDK, à passer ensuite en resume."),
-            'D': ('Le nom du modèle et la date, qui suffisent au CLI pour retrouver la bonne session.'),
+            'D': ('Rien : continue_conversation=True reprendra cette conversation, quoi que la CI lance '
+                  'entre-temps.'),
         },
         why={
             'A': ('Le request-id identifie un échange HTTP, pas une session.'),
             'B': ("Un seul message ne restitue pas l'historique complet de la session."),
             'C': ("Juste : resume prend l'identifiant de session ; le CLI relit la conversation écrite sur disque."),
-            'D': ("Le CLI ne retrouve pas une session d'après un modèle et une date."),
+            'D': ('continue_conversation reprend la conversation la plus récente du dossier de travail : '
+                  "si un autre agent y a tourné entre-temps, ce n'est plus la même. L'identifiant désigne "
+                  'exactement la session.'),
         },
         answer_key='db8bce7008e8402b',
     ),
@@ -1456,8 +1521,9 @@ BANK = [
         section='4. Repartir : une session neuve, amorcée par un résumé',
         scenario='CI',
         link='../1.7-sessions/1.7-sessions.ipynb#4.-Repartir-%3A-une-session-neuve,-amorc%C3%A9e-par-un-r%C3%A9sum%C3%A9',
-        stem=('Un agent de CI a diagnostiqué un test instable ; un correctif a depuis modifié deux fichiers. On '
-              "reprend la session pour vérifier. Que dire à l'agent en premier ?"),
+        stem=('Un agent de CI a diagnostiqué un test instable dans un service de quinze fichiers ; un '
+              'correctif a depuis modifié deux fichiers annexes, le reste du diagnostic tient. On reprend '
+              "la session pour vérifier. Que dire à l'agent en premier ?"),
         options={
             'A': ("Quels fichiers ont changé et en quoi, pour qu'il relise ceux-là avant de conclure."),
             'B': ("Rien : l'agent repérera les différences en relisant l'historique de la session."),
@@ -1465,7 +1531,8 @@ BANK = [
             'D': ("Qu'il doit répéter son diagnostic d'origine pour confirmer qu'il reste valable."),
         },
         why={
-            'A': ('Juste : signaler précisément les changements permet une réanalyse ciblée sur ce qui a bougé.'),
+            'A': ("Juste : l'essentiel du contexte reste valide ; nommer les fichiers changés permet une "
+                  'réanalyse ciblée, sans jeter le reste.'),
             'B': ("Ses résultats d'outils datent d'avant le correctif : rien ne lui signale qu'ils sont périmés."),
             'C': ('Tout oublier jette un diagnostic encore utile sur les autres fichiers.'),
             'D': ("Répéter un diagnostic fondé sur l'ancien code ne confirme rien."),
