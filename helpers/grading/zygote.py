@@ -112,8 +112,13 @@ def _child(role: str, args: dict, fds: list[int], control: socket.socket) -> Non
         control.close()
         os.setsid()
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
-            signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        # As a freshly started Python has them (the zygote itself, PID 1, keeps SIGPIPE at SIG_DFL): a kernel or a
+        # player whose peer hung up (a relay, the simulator answering a client that timed out) gets BrokenPipeError,
+        # not death by SIGPIPE.
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_CPU, (CHILD_CPU_SECONDS, CHILD_CPU_SECONDS))
         home = args.get("home") or "/tmp/maison"
         os.makedirs(home, mode=0o700, exist_ok=True)

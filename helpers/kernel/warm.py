@@ -100,8 +100,13 @@ def _child(request: dict, listener: socket.socket, conn: socket.socket) -> None:
         listener.close()
         conn.close()
         os.setsid()
-        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
+        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, signal.SIG_DFL)
+        # As Python sets them at start-up: a write into a connection the other end closed raises BrokenPipeError
+        # (a thread answering a client that gave up — an HTTP server in a cell, the offline simulator — must not
+        # kill the kernel with SIGPIPE, as it did when this line reset them to SIG_DFL).
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         os.chdir(request["cwd"])
         os.environ.clear()

@@ -239,6 +239,20 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     assert forged.criteria[0].key == "verification_modifiee" and "run_coroutine" in forged.criteria[0].detail
 
 
+def test_a_player_whose_peer_hung_up_gets_broken_pipe_not_death_by_sigpipe():
+    """The zygote's children ignore SIGPIPE, as a freshly started Python does: a write into a closed connection (a
+    relay whose client gave up) raises BrokenPipeError in the cell, which goes on. With SIGPIPE at
+    SIG_DFL the player died in that cell, and what the cell would have defined with it."""
+    import textwrap
+    from helpers.grading.atelier import atelier
+    from solutions.attacks import CORRECT
+    # run_agent exists only if the write raised (the judge's second try, definitions only, cannot find it).
+    cell = ("import socket\nhere, there = socket.socketpair()\nthere.close()\ntry:\n    for _ in range(4):\n"
+            "        here.sendall(b'x' * 65536)\nexcept BrokenPipeError:\n" + textwrap.indent(CORRECT, "    "))
+    graded = verdicts.judge_submission("1.1.a", ["import json", cell], 7, atelier().new_run())
+    assert graded.score == graded.max_score, graded
+
+
 @contextlib.contextmanager
 def holding(code: str, ready: str, folder):
     """A sandboxed Python running `code`, once it has printed `ready` (what it holds is held); killed after."""
