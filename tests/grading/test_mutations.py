@@ -37,6 +37,8 @@ def mutant(function, edits: list[tuple[str, str]], extra: str = ""):
 COORDINATE = {
     "retries only InternalServerError (a 429 crashes it)": [("except anthropic.APIError:",
                                                               "except anthropic.InternalServerError:")],
+    "retries only API status errors (a dropped connection crashes it)": [("except anthropic.APIError:",
+                                                                          "except anthropic.APIStatusError:")],
     "tags a retried finding with an extra key": [
         ("            if findings is not None:\n                return findings",
          "            if findings is not None:\n                return [dict(f, retried=True) for f in findings] "
