@@ -12,9 +12,9 @@ Where each module runs:
     forwarder.py  the judge's simulators seen from a sandbox, with limits per request and per exercise
     atelier.py    one zygote per grading process, the players' and kernels' lifetimes, outside watchers
     cohort.py     parallel and sharded grading (the dashboard lives in helpers/instructor/)
-  inside the sandbox (untrusted: whatever runs there may be rewritten by learner code)
-    zygote.py     forks every kernel (a jupyter_client provisioner) and player
-    player.py     runs the submitted cells, then each exercise's `play` (the lesson's learner side)
+  inside the sandbox: sandboxed/ (untrusted: whatever runs there may be rewritten by learner code)
+    sandboxed/zygote.py   forks every kernel (a jupyter_client provisioner) and player
+    sandboxed/player.py   runs the submitted cells, then each exercise's `play` (the lesson's learner side)
   both
     sandbox.py    bubblewrap's command line (trusted side) and `enter`, the first code inside
 

@@ -1,6 +1,6 @@
 """The trusted side of the sandbox: one zygote per grading process, and the kernels it forks.
 
-`atelier()` returns this process's `Atelier`: it starts the zygote (zygote.py) inside bubblewrap
+`atelier()` returns this process's `Atelier`: it starts the zygote (sandboxed/zygote.py) inside bubblewrap
 the first time it is needed and again if learner code kills it. Through it the grader:
 - `sweep()`s the sandbox between two submissions (no process, no /tmp file survives);
 - forks players (`spawn_player`, the socket of the judge's channel is passed along);
@@ -61,7 +61,7 @@ class Atelier:
         if os.getuid() == 0:
             env["COURS_UTILISATEUR_PROPRE"] = "1"
         # Read-only: the sandbox writes nowhere on the host, only in its own size-capped /tmp (tmpfs).
-        command = sandbox.command(["-m", "helpers.grading.zygote"], workdir=self.root, readable=[str(runs)],
+        command = sandbox.command(["-m", "helpers.grading.sandboxed.zygote"], workdir=self.root, readable=[str(runs)],
                                   env=env, zygote=True, uid=sandbox.sandbox_user())
         debug = bool(os.environ.get("COURS_DEBUG"))
         self.proc = subprocess.Popen(command, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,

@@ -5,7 +5,7 @@ it runs the check in this process. Under grading, the test cells are not run by 
 kernel at all: nbgrader's trusted process judges each exercise once (`judge_submission`), in
 this process, on its own simulators. The learner's code runs in a *player*: a fresh process in
 the sandbox (sandbox.py), started from the submitted notebook's cells — never from the kernel's
-state — which plays the scenarios and answers with plain data (player.py). What the learner's
+state — which plays the scenarios and answers with plain data (sandboxed/player.py). What the learner's
 code sent on the wire is read from the judge's own simulator log, reached through a forwarder
 with limits (forwarder.py). The draw of scenarios is seeded from the submission and a secret of
 the course: the same submission always gets the same grade, and nobody can ask for a new draw.

@@ -12,7 +12,7 @@ afresh, so a change to `helpers/` shows after a kernel restart, as with an ordin
 make widgets before any kernel exists). It runs no learner code, keeps nothing of any kernel, listens on a socket in
 a folder only its user can open, and leaves after half an hour without kernels. A kernel command it does not know,
 an interpreter setting (PYTHON…, the locale) that differs, a zygote that does not answer: the kernel starts the
-ordinary way. The grading sandbox has its own zygote (grading/zygote.py), inside bubblewrap; this one is for the
+ordinary way. The grading sandbox has its own zygote (grading/sandboxed/zygote.py), inside bubblewrap; this one is for the
 learners' and the tests' kernels.
 """
 from __future__ import annotations

@@ -310,7 +310,7 @@ def test_a_function_that_blocks_every_signal_costs_one_exercise_budget_not_one_p
 def test_a_course_cloned_under_tmp_keeps_its_packages_importable_in_the_sandbox(monkeypatch):
     """CI clones the course under /tmp: its venv is mounted read-only there, and must stay on sys.path, while
     the sandbox's own /tmp (where learner code writes) never does."""
-    from helpers.grading import zygote
+    from helpers.grading.sandboxed import zygote
     venv = "/tmp/ci/.venv/lib/python3.11/site-packages"
     kept = zygote.safe_path(["", "/tmp/travail", venv, "/usr/lib/python3.11"], mounted=("/tmp/ci/.venv",))
     assert kept == [venv, "/usr/lib/python3.11"]

@@ -1,7 +1,7 @@
 """The player: a fresh process, inside the sandbox, that runs a submission's cells and then plays
 the scenarios of one exercise for the trusted judge.
 
-    forked by the zygote (zygote.py) for verdicts.Player; or python -m helpers.grading.player
+    forked by the zygote (zygote.py) for verdicts.Player; or python -m helpers.grading.sandboxed.player
 
 It talks to the judge over an inherited socket (JSON lines; its number in COURS_CANAL). The judge sends the submitted
 notebook's code cells (never the kernel's state): each runs here, in an IPython shell, with a
@@ -104,7 +104,7 @@ def shell():
 
 def _watchdog(seconds: float, finished: threading.Event) -> None:
     """If the cell outlives its alarm (signals ignored or blocked), raise Deadline into it from here."""
-    from ..lessons._kit import Deadline, _raise_in_thread
+    from ...lessons._kit import Deadline, _raise_in_thread
     main_thread = threading.main_thread()
     if finished.wait(seconds + 2):
         return
@@ -113,7 +113,7 @@ def _watchdog(seconds: float, finished: threading.Event) -> None:
 
 
 def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
-    from ..lessons._kit import Deadline, deadline
+    from ...lessons._kit import Deadline, deadline
     done = []
     for index, source in enumerate(cells):
         channel.send({"cell": index})
@@ -167,8 +167,8 @@ def _changed(before: dict, _fingerprint=_fingerprint) -> list[str]:
 def main(fd: int | None = None) -> None:
     channel = Channel(CHANNEL_FD if fd is None else fd)
     # What the judge relies on is taken before any learner code runs.
-    from ..lessons import exercises
-    from ..lessons._kit import plain
+    from ...lessons import exercises
+    from ...lessons._kit import plain
     hello = channel.receive()
     spec = exercises()[hello["exercise"]]
     play, names = spec.play, list(spec.names)

@@ -27,7 +27,7 @@ import signal
 import socket
 import sys
 
-from .sandbox import python_mounts
+from ..sandbox import python_mounts
 
 MOUNTED = tuple(python_mounts())     # what the sandbox mounts read-only for Python (sandbox.command)
 
@@ -57,7 +57,7 @@ def _not_dumpable() -> None:
 
 
 def _kill_tree(pid: int, sig: int = signal.SIGKILL) -> None:
-    from .sandbox import tree
+    from ..sandbox import tree
     for p in reversed(tree(pid)):
         try:
             os.kill(p, sig)
