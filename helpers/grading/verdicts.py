@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from ..lessons import check, exercise, exercises
-from ..lessons._kit import LIMIT_KEY, Criterion, Report, plain
+from ..lessons.kit import LIMIT_KEY, Criterion, Report, plain
 from . import protocol
 from .protocol import CellStarted, Hello, Play, Ready, Result
 

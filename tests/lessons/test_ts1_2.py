@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers.lessons._kit import GradingError, require
+from helpers.lessons.kit import GradingError, require
 from helpers.lessons.ts1_2 import checks
 from solutions import coordinators
 

@@ -107,16 +107,16 @@ def shell():
 
 def _watchdog(seconds: float, finished: threading.Event) -> None:
     """If the cell outlives its alarm (signals ignored or blocked), raise Deadline into it from here."""
-    from ...lessons._kit import Deadline, _raise_in_thread
+    from ...lessons.kit import Deadline, raise_in_thread
     main_thread = threading.main_thread()
     if finished.wait(seconds + 2):
         return
     while not finished.wait(0.2):
-        _raise_in_thread(main_thread, Deadline)
+        raise_in_thread(main_thread, Deadline)
 
 
 def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
-    from ...lessons._kit import Deadline, deadline
+    from ...lessons.kit import Deadline, deadline
     done = []
     for index, source in enumerate(cells):
         channel.send(CellStarted(index))
@@ -171,7 +171,7 @@ def main(fd: int | None = None) -> None:
     channel = Channel(CHANNEL_FD if fd is None else fd)
     # What the judge relies on is taken before any learner code runs.
     from ...lessons import exercises
-    from ...lessons._kit import plain
+    from ...lessons.kit import plain
     hello = channel.receive(Hello)
     if hello is None:
         raise SystemExit(0)

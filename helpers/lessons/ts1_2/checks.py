@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ...simulator import Simulator
 from ...simulator._model import Reply
-from .._kit import LIMIT_KEY, Criterion, Played, Report, run_learner
+from ..kit import LIMIT_KEY, Criterion, Played, Report, run_learner, sandboxed, trusted
 
 EXERCISE = "1.2.a"
 MODEL = "claude-sonnet-5-5"
@@ -245,6 +245,7 @@ class Run:
         return out
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side (the Vérifier's kernel, or the graded kernel): run `coordinate` on one scenario."""
     import anthropic
@@ -529,6 +530,7 @@ def _gaps(faulty: Run, twice: Run) -> tuple[bool, str]:
     return True, "deux échecs (max_tokens compris) : une lacune, sans troisième tentative, dans l'ordre des sous-thèmes"
 
 
+@trusted
 def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     """Vérifie `coordinate` sur des scénarios tirés au hasard ; renvoie le rapport détaillé."""
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -578,6 +580,7 @@ def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     ])
 
 
+@trusted
 def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`."""
     return check(None, seed, player=player)

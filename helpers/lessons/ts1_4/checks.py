@@ -24,7 +24,7 @@ import secrets
 import tempfile
 import time
 
-from .._kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread
+from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
 from .._witness import Remote, Witness
 
 CLI_SECONDS = 90.0
@@ -107,6 +107,7 @@ def _call_handler(tool, args: dict) -> dict:
     return outcome.to_plain()
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: run the learner's code for one scenario of the judge; return plain data only."""
     if spec["kind"] == "handoff":
@@ -311,6 +312,7 @@ def _verified_json(seen: Seen, customer_id: str) -> tuple[bool, str]:
     return True, f"{customer_id} vérifié, JSON conforme"
 
 
+@trusted
 def check_tools(make_support_tools=None, seed: int | None = None, *, player=None, with_cli: bool = True) -> Report:
     """Vérifie make_support_tools : outils appelés directement, puis le vrai CLI hors ligne."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
@@ -634,6 +636,7 @@ def _summary_problem(summary: str, case: dict, amount: float) -> str | None:
     return None
 
 
+@trusted
 def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -> Report:
     """Vérifie build_handoff sur des dossiers tirés au hasard : cinq champs, un montant en nombre, un résumé autonome."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
@@ -689,9 +692,11 @@ def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -
 # -- the registry's entry points: learner code only through `player`, learner values as plain data,
 #    `seed` fixing the draw (grading: one draw per submission) --
 
+@trusted
 def judge_tools(player, values: list, seed: int | None = None) -> Report:
     return check_tools(None, seed=seed, player=player)
 
 
+@trusted
 def judge_handoff(player, values: list, seed: int | None = None) -> Report:
     return check_handoff(None, seed=seed, player=player)

@@ -15,7 +15,7 @@ from functools import cached_property
 
 from ...simulator import Simulator
 from ...simulator._playbooks.review import unescape
-from .._kit import LIMIT_KEY, Criterion, Played, Report, run_learner
+from ..kit import LIMIT_KEY, Criterion, Played, Report, run_learner, sandboxed, trusted
 from . import scenario
 
 EXERCISE = "1.6.a"
@@ -28,6 +28,7 @@ EXTRA_REQUESTS = 8
 TEXT_FACTOR, TEXT_EXTRA = 3, 40_000
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: run `review_pull_request` on one pull request; plain data back."""
     import anthropic
@@ -320,6 +321,7 @@ def _spec(pr: scenario.PullRequest, base_url: str, max_tokens: int) -> dict:
     return {"base_url": base_url, "files": pr.sources, "max_tokens": max_tokens, LIMIT_KEY: SECONDS}
 
 
+@trusted
 def check(review_pull_request, seed: int | None = None, *, player=None) -> Report:
     """Vérifie `review_pull_request` sur deux pull requests tirées au hasard ; renvoie le rapport détaillé."""
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -359,6 +361,7 @@ def check(review_pull_request, seed: int | None = None, *, player=None) -> Repor
     return Report(EXERCISE, criteria)
 
 
+@trusted
 def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`."""
     return check(None, seed, player=player)
