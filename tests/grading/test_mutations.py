@@ -87,6 +87,9 @@ GATE = {
         ("        if customer_id is None:\n            return refusal(FAILED)",
          "        if customer_id is None and not verified:\n            return refusal(FAILED)\n"
          "        customer_id = customer_id or next(iter(verified))")],
+    "unlocks a refund for the e-mail after a failed verification": [
+        ("        if customer_id is None:\n            return refusal(FAILED)",
+         "        if customer_id is None:\n            verified.add(args['email'])\n            return refusal(FAILED)")],
     "pays on every call, then refuses": [
         ('        if args["customer_id"] not in verified:',
          '        paid = payments.refund(args["customer_id"], args["order_id"], args["amount"])\n'

@@ -265,6 +265,8 @@ def _direct_plan(r: random.Random) -> tuple[list, list]:
         {"set": 0, "tool": "get_customer", "args": {"email": d[0], "verification_code": wrong_d}},
         {"set": 0, "tool": "process_refund", "args": {"customer_id": d[2], "order_id": _order(r),
                                                       "amount": round(r.uniform(480, 2000), 2)}},
+        # …nor for the e-mail it was tried with (what a hurried model sends as customer_id when it has no id).
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": d[0], "order_id": _order(r), "amount": _amount(r)}},
     ]
     return [list(p) for p in (a, b, c, d)], steps
 
@@ -380,6 +382,11 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
             failed_ok, failed_detail = _refused(seen[10], paid[10])
             failed_detail = ("codes faux, avant comme après une vérification réussie : is_error, et la porte reste "
                              "fermée" if failed_ok else f"code faux pour {d[2]} après une réussite : " + failed_detail)
+            if failed_ok:
+                failed_ok, detail = _refused(seen[11], paid[11])
+                if not failed_ok:
+                    failed_detail = (f"code faux pour {d[0]}, puis un remboursement au nom de cet e-mail : {detail} ; "
+                                     f"une vérification échouée n'ouvre la porte à aucun identifiant")
 
     # Step 3: B verified.
     ok_ok, ok_detail = _verified_json(seen[3], b[2])
