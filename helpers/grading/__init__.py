@@ -12,18 +12,19 @@ Where each module runs:
     forwarder.py  the judge's simulators seen from a sandbox, with limits per request and per exercise
     atelier.py    one zygote per grading process, the players' and kernels' lifetimes, outside watchers
     cohort.py     parallel and sharded grading (the dashboard lives in helpers/instructor/)
-  inside the sandbox (untrusted: whatever runs there may be rewritten by learner code)
-    zygote.py     forks every kernel (a jupyter_client provisioner) and player
-    player.py     runs the submitted cells, then each exercise's `play` (the lesson's learner side)
+  inside the sandbox: sandboxed/ (untrusted: whatever runs there may be rewritten by learner code)
+    sandboxed/zygote.py   forks every kernel (a jupyter_client provisioner) and player
+    sandboxed/player.py   runs the submitted cells, then each exercise's `play` (the lesson's learner side)
   both
     sandbox.py    bubblewrap's command line (trusted side) and `enter`, the first code inside
 
-The lessons' `checks.py` follow the same split: `play` (and what it calls) runs inside the sandbox, `judge`
-(and `check`) on the trusted side, reading only the simulators' logs and the witnesses' records.
-It imports the lessons' registry and checks (lessons, widgets, clients, simulator); only
+The lessons' `checks.py` follow the same split, marked in the code: `@sandboxed play` (and what it calls) runs
+inside the sandbox, `@trusted judge` (and its check_*) on the trusted side, reading only the simulators' logs and the
+witnesses' records (see lessons/kit.py). protocol.py: the messages of both sockets, for both ends.
+It imports the lessons' registry (helpers.lessons) and their contract (lessons/kit.py), nothing else of them; only
 nbgrader_config.py, the hidden test cells (`grade`, `partial`) and instructors' tools import it.
 """
-from ..lessons._kit import partial
+from ..lessons.kit import partial
 from .verdicts import grade
 
 __all__ = ["grade", "partial"]

@@ -1,6 +1,6 @@
 """The trusted side of the sandbox: one zygote per grading process, and the kernels it forks.
 
-`atelier()` returns this process's `Atelier`: it starts the zygote (zygote.py) inside bubblewrap
+`atelier()` returns this process's `Atelier`: it starts the zygote (sandboxed/zygote.py) inside bubblewrap
 the first time it is needed and again if learner code kills it. Through it the grader:
 - `sweep()`s the sandbox between two submissions (no process, no /tmp file survives);
 - forks players (`spawn_player`, the socket of the judge's channel is passed along);
@@ -29,7 +29,8 @@ import threading
 import time
 from pathlib import Path
 
-from . import sandbox
+from . import protocol, sandbox
+from .protocol import Exited, Kill, Signal, Spawn, Spawned, Status, Sweep
 
 START_SECONDS = float(os.environ.get("COURS_DELAI_DEMARRAGE_S", "180"))
 REPLY_SECONDS = 30.0
@@ -61,7 +62,7 @@ class Atelier:
         if os.getuid() == 0:
             env["COURS_UTILISATEUR_PROPRE"] = "1"
         # Read-only: the sandbox writes nowhere on the host, only in its own size-capped /tmp (tmpfs).
-        command = sandbox.command(["-m", "helpers.grading.zygote"], workdir=self.root, readable=[str(runs)],
+        command = sandbox.command(["-m", "helpers.grading.sandboxed.zygote"], workdir=self.root, readable=[str(runs)],
                                   env=env, zygote=True, uid=sandbox.sandbox_user())
         debug = bool(os.environ.get("COURS_DEBUG"))
         self.proc = subprocess.Popen(command, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
@@ -71,7 +72,7 @@ class Atelier:
         self.sock, self.reader = ours, ours.makefile("rb")
         ours.settimeout(START_SECONDS)
         line = self.reader.readline()
-        if not line:
+        if not line or not isinstance(protocol.read(line, protocol.Done), protocol.Done):
             self.stop()
             raise ZygoteGone("le bac à sable de correction n'a pas démarré (COURS_DEBUG=1 pour voir pourquoi)")
         self.zygote_pid = next((p for p in sandbox.tree(self.proc.pid) if p != self.proc.pid and _ns_pid(p) == 1), None)
@@ -119,7 +120,8 @@ class Atelier:
             shutil.rmtree(self.root, ignore_errors=True)
             self.root = None
 
-    def request(self, message: dict, fds: tuple[int, ...] = (), *, start: bool = True) -> dict:
+    def request(self, message: protocol.Message, fds: tuple[int, ...] = (), *, start: bool = True) -> protocol.Message:
+        """The zygote's reply (one of protocol.REPLIES); ZygoteGone if it died, hangs or answers nonsense."""
         with self._lock:
             if not self.alive():
                 if not start:
@@ -127,7 +129,7 @@ class Atelier:
                 self._restart()
             try:
                 self.sock.settimeout(REPLY_SECONDS)
-                socket.send_fds(self.sock, [(json.dumps(message) + "\n").encode()], list(fds))
+                socket.send_fds(self.sock, [message.line()], list(fds))
                 line = self.reader.readline()
             except OSError as exc:
                 line = b""
@@ -138,13 +140,17 @@ class Atelier:
                 # The zygote died or hangs (a learner killed or stopped it): it is replaced on next use.
                 self.stop()
                 raise ZygoteGone(f"bac à sable arrêté ({error or 'fin de connexion'})")
-            return json.loads(line)
+            reply = protocol.read(line, *protocol.REPLIES)
+            if reply is None:
+                self.stop()
+                raise ZygoteGone("bac à sable arrêté (réponse illisible)")
+            return reply
 
     # -- what the grader asks ----------------------------------------------------------------------
     def sweep(self, *, runs: bool = False) -> None:
         """Kill every process of the sandbox but the zygote, empty its /tmp; with `runs`, delete the runs too."""
         try:
-            self.request({"op": "sweep"}, start=False)
+            self.request(Sweep(), start=False)
         except ZygoteGone:
             pass
         with self._lock:
@@ -158,8 +164,10 @@ class Atelier:
         return run
 
     def spawn(self, role: str, args: dict, fds: tuple[int, ...] = ()) -> "Child":
-        reply = self.request({"op": "spawn", "role": role, "args": args}, fds)
-        return Child(self, reply["pid"], self.proc.pid)
+        reply = self.request(Spawn(role, args), fds)
+        if not isinstance(reply, Spawned):
+            raise ZygoteGone(f"le bac à sable n'a pas lancé le processus ({getattr(reply, 'error', '?')})")
+        return Child(self, reply.pid, self.proc.pid)
 
     def spawn_player(self, channel_fd: int, run: Path) -> "Child":
         return self.spawn("player", {"cwd": None, "home": "/tmp/maison-" + run.name,
@@ -206,7 +214,9 @@ class Child:
             self.returncode = -9
             return self.returncode
         try:
-            self.returncode = self.atelier.request({"op": "status", "pid": self.ns_pid}, start=False)["exit"]
+            reply = self.atelier.request(Status(self.ns_pid), start=False)
+            code = reply.exit if isinstance(reply, Exited) else -9
+            self.returncode = code if code is None or (isinstance(code, int) and not isinstance(code, bool)) else -9
         except ZygoteGone:
             self.returncode = -9
         return self.returncode
@@ -222,14 +232,14 @@ class Child:
     def send_signal(self, sig: int) -> None:
         if self.poll() is None:
             try:
-                self.atelier.request({"op": "signal", "pid": self.ns_pid, "sig": int(sig)}, start=False)
+                self.atelier.request(Signal(self.ns_pid, int(sig)), start=False)
             except ZygoteGone:
                 pass
 
     def kill(self) -> None:
         if self.poll() is None:
             try:
-                self.atelier.request({"op": "kill", "pid": self.ns_pid}, start=False)
+                self.atelier.request(Kill(self.ns_pid), start=False)
             except ZygoteGone:
                 pass
 

@@ -17,7 +17,7 @@ The operating system, not Python, draws the line. Each sandbox gets:
 
 This module imports only the standard library: inside the sandbox it runs first, as a script
 (`python -S -I sandbox.py dedans …`), drops privileges, sets the limits, then becomes the real
-program (the zygote, see zygote.py and atelier.py).
+program (the zygote, see sandboxed/zygote.py and atelier.py).
 """
 from __future__ import annotations
 

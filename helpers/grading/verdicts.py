@@ -5,7 +5,7 @@ it runs the check in this process. Under grading, the test cells are not run by 
 kernel at all: nbgrader's trusted process judges each exercise once (`judge_submission`), in
 this process, on its own simulators. The learner's code runs in a *player*: a fresh process in
 the sandbox (sandbox.py), started from the submitted notebook's cells — never from the kernel's
-state — which plays the scenarios and answers with plain data (player.py). What the learner's
+state — which plays the scenarios and answers with plain data (sandboxed/player.py). What the learner's
 code sent on the wire is read from the judge's own simulator log, reached through a forwarder
 with limits (forwarder.py). The draw of scenarios is seeded from the submission and a secret of
 the course: the same submission always gets the same grade, and nobody can ask for a new draw.
@@ -28,10 +28,12 @@ import time
 from pathlib import Path
 
 from ..lessons import check, exercise, exercises
-from ..lessons._kit import LIMIT_KEY, Criterion, Report, plain
+from ..lessons.kit import LIMIT_KEY, Criterion, Report, plain
+from . import protocol
+from .protocol import CellStarted, Hello, Play, Ready, Result
 
 ENV = "COURS_CORRECTION"      # set inside every grading sandbox
-MAX_LINE = 16 * 1024 * 1024
+MAX_LINE = protocol.MAX_LINE
 SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
 PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
 # All the scenarios of one exercise, both judgings included: a function that blocks where no signal reaches it
@@ -153,11 +155,12 @@ class Player:
         theirs.close()
         self.reader = ours.makefile("rb")
         self.current_cell: int | None = None
+        self.cell_count = len(cells)
         self.reason = ""
         self.tampered: list[str] = []
         self._stop = threading.Event()
         threading.Thread(target=self._watch, daemon=True).start()
-        self.send({"exercise": exercise_id, "cells": cells})
+        self.send(Hello(exercise_id, list(cells)))
 
     def _watch(self) -> None:
         while not self._stop.wait(0.25):
@@ -167,14 +170,15 @@ class Player:
                 self.child.kill_tree()
                 return
 
-    def send(self, message: dict) -> None:
+    def send(self, message: protocol.Message) -> None:
         try:
             self.sock.settimeout(30)
-            self.sock.sendall((json.dumps(message, ensure_ascii=False) + "\n").encode())
+            self.sock.sendall(message.line())
         except OSError as exc:
             raise _Dead(str(exc)) from None
 
-    def receive(self, until: float) -> dict:
+    def receive(self, until: float, *expected: type) -> protocol.Message:
+        """The player's next message, one of `expected` and well formed (protocol.read), or _Dead."""
         left = until - time.monotonic()
         if left <= 0:
             raise _Dead("délai dépassé")
@@ -185,30 +189,25 @@ class Player:
             raise _Dead("délai dépassé" if isinstance(exc, TimeoutError) else str(exc)) from None
         if not line or not line.endswith(b"\n"):
             raise _Dead(self.reason or "processus arrêté")
-        try:
-            message = json.loads(line)
-        except ValueError:
-            raise _Dead("réponse illisible") from None
-        if not isinstance(message, dict):
+        message = protocol.read(line, *expected)
+        if message is None:
             raise _Dead("réponse illisible")
         return message
 
-    def ready(self) -> dict:
+    def ready(self) -> Ready:
         until = time.monotonic() + SETUP_SECONDS
         while True:
-            message = self.receive(until)
-            if "cell" in message and isinstance(message["cell"], int):
-                self.current_cell = message["cell"]
-            elif message.get("ready"):
+            message = self.receive(until, CellStarted, Ready)
+            if isinstance(message, Ready):
                 return message
+            if 0 <= message.cell < self.cell_count:      # a number from the sandbox: an index only when it is one
+                self.current_cell = message.cell
 
     def play(self, spec: dict, relays: dict, until: float) -> object:
-        self.send({"play": spec, "relays": relays})
-        message = self.receive(min(time.monotonic() + PLAY_SECONDS, until))
-        if "result" not in message:
-            raise _Dead("réponse illisible")
-        self.tampered = self.tampered or _names(message.get("tampered"))
-        return message["result"]
+        self.send(Play(spec, relays))
+        message = self.receive(min(time.monotonic() + PLAY_SECONDS, until), Result)
+        self.tampered = self.tampered or _names(message.tampered)
+        return message.result
 
     def kill(self) -> None:
         self._stop.set()
@@ -274,11 +273,9 @@ class Judging:
                     self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : elle est ignorée")
                     self.cells[index] = ""
                 continue
-            values = message.get("values")
-            self.values = values if isinstance(values, list) else []
-            player.tampered = _names(message.get("tampered"))
-            missing = message.get("missing")
-            self.missing = [str(m) for m in missing] if isinstance(missing, list) else []
+            self.values = message.values
+            player.tampered = _names(message.tampered)
+            self.missing = [str(m) for m in message.missing]
             return player
         return None
 

@@ -12,7 +12,7 @@ afresh, so a change to `helpers/` shows after a kernel restart, as with an ordin
 make widgets before any kernel exists). It runs no learner code, keeps nothing of any kernel, listens on a socket in
 a folder only its user can open, and leaves after half an hour without kernels. A kernel command it does not know,
 an interpreter setting (PYTHON…, the locale) that differs, a zygote that does not answer: the kernel starts the
-ordinary way. The grading sandbox has its own zygote (grading/zygote.py), inside bubblewrap; this one is for the
+ordinary way. The grading sandbox has its own zygote (grading/sandboxed/zygote.py), inside bubblewrap; this one is for the
 learners' and the tests' kernels.
 """
 from __future__ import annotations
@@ -100,8 +100,13 @@ def _child(request: dict, listener: socket.socket, conn: socket.socket) -> None:
         listener.close()
         conn.close()
         os.setsid()
-        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
+        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, signal.SIG_DFL)
+        # As Python sets them at start-up: a write into a connection the other end closed raises BrokenPipeError
+        # (a thread answering a client that gave up — an HTTP server in a cell, the offline simulator — must not
+        # kill the kernel with SIGPIPE, as it did when this line reset them to SIG_DFL).
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         os.chdir(request["cwd"])
         os.environ.clear()

@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from ._kit import Criterion, Exercise, Report, plain
+from .kit import Criterion, Exercise, Report, plain
 
 __all__ = ["Exercise", "ask", "check", "exercise", "exercises", "graded_report", "is_correct", "question", "questions",
            "ready", "verify", "verify_button"]

@@ -26,7 +26,9 @@ from ._log import RequestLog
 MAX_REQUEST_BYTES = 32 * 1024 * 1024
 TOO_LARGE = "Request exceeds the maximum allowed number of bytes."
 REJECTED_KEY = "sk-ant-cle-revoquee"   # the one key the simulator refuses, to rehearse a 401 offline
-FAULT_KINDS = ("rate_limit", "overloaded", "server_error", "cut_stream", "stream_error")
+# disconnect: the connection closes before any byte of an answer (a dropped connection, a proxy that gave up): httpx
+# raises RemoteProtocolError, which the SDK turns into APIConnectionError — retryable, like a timeout, and instant.
+FAULT_KINDS = ("rate_limit", "overloaded", "server_error", "cut_stream", "stream_error", "disconnect")
 
 
 def known_models() -> list[str]:
@@ -304,6 +306,12 @@ class _Handler(BaseHTTPRequestHandler):
         fault = sim._next_fault()
         if fault and fault.kind in ("rate_limit", "overloaded", "server_error"):
             return self._fail(fault, body, stream, request_id)
+        if fault and fault.kind == "disconnect":
+            # No status line, nothing: status 0 in the log (no answer), the body kept like any faulted request's.
+            self._record(request=body, status=0, response=None, request_id=request_id, stream=stream,
+                         fault=fault.kind)
+            self.close_connection = True
+            return
 
         if sim.latency > 0:
             time.sleep(sim.latency)

@@ -37,6 +37,8 @@ def mutant(function, edits: list[tuple[str, str]], extra: str = ""):
 COORDINATE = {
     "retries only InternalServerError (a 429 crashes it)": [("except anthropic.APIError:",
                                                               "except anthropic.InternalServerError:")],
+    "retries only API status errors (a dropped connection crashes it)": [("except anthropic.APIError:",
+                                                                          "except anthropic.APIStatusError:")],
     "tags a retried finding with an extra key": [
         ("            if findings is not None:\n                return findings",
          "            if findings is not None:\n                return [dict(f, retried=True) for f in findings] "
@@ -85,6 +87,9 @@ GATE = {
         ("        if customer_id is None:\n            return refusal(FAILED)",
          "        if customer_id is None and not verified:\n            return refusal(FAILED)\n"
          "        customer_id = customer_id or next(iter(verified))")],
+    "unlocks a refund for the e-mail after a failed verification": [
+        ("        if customer_id is None:\n            return refusal(FAILED)",
+         "        if customer_id is None:\n            verified.add(args['email'])\n            return refusal(FAILED)")],
     "pays on every call, then refuses": [
         ('        if args["customer_id"] not in verified:',
          '        paid = payments.refund(args["customer_id"], args["order_id"], args["amount"])\n'
@@ -131,7 +136,33 @@ def test_the_cli_rule_reads_only_tool_calls_the_simulator_issued():
     assert checks_1_4.trusted_calls([exchange]) == []
 
 
-# -- 1.6.a review_pull_request: a timeout in one pull request never skips the other, nor scores better ------------
+# -- 1.6.a review_pull_request: every file whole, every finding (any number, same texts too), no code in the
+#    integration pass; a timeout in one pull request never skips the other, nor scores better --------------------
+
+REVIEW = {
+    "cuts each file at 1 500 characters": [("_local_prompt(path, source)", "_local_prompt(path, source[:1500])")],
+    "cuts each file at 5 000 characters": [("_local_prompt(path, source)", "_local_prompt(path, source[:5000])")],
+    "keeps a file's first three findings for the integration (drops the rest)": [
+        ('{"findings": r["findings"], "interface"', '{"findings": r["findings"][:3], "interface"')],
+    "keeps a file's first three findings in per_file": [
+        ('{path: r["findings"] for path', '{path: r["findings"][:3] for path')],
+    "drops findings of the same text for the integration": [
+        ('{"findings": r["findings"], "interface"',
+         '{"findings": list({d["finding"]: d for d in r["findings"]}.values()), "interface"')],
+    "pastes the files' signature lines into the integration pass": [
+        ("_integration_prompt(summary)", "_integration_prompt(summary) + '\\n' + '\\n'.join(line for s in "
+                                         "files.values() for line in s.splitlines() if line.startswith('def '))")],
+    "pastes the files' import lines into the integration pass": [
+        ("_integration_prompt(summary)", "_integration_prompt(summary) + '\\n' + '\\n'.join(line for s in "
+                                         "files.values() for line in s.splitlines() if line.startswith('from '))")],
+}
+
+
+@pytest.mark.parametrize("name", REVIEW)
+def test_each_mutant_of_review_pull_request_loses_marks(name):
+    report = checks_1_6.check(mutant(review.review_pull_request, REVIEW[name]), seed=SEED)
+    assert report.score < report.max_score, f"{name} garde tous ses points :\n{report}"
+
 
 def test_hanging_after_seven_files_never_scores_better_than_returning():
     def stops_after_seven(client, files, *, model, max_tokens=1024, hang=False):

@@ -226,7 +226,7 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     from helpers.grading.atelier import atelier
     stub = ("REFUND_LIMIT = 500\n\nasync def block_large_refunds(input_data, tool_use_id, context):\n"
             "    return {}\n")
-    forge = ("import helpers.lessons.ts1_5.checks as checks, helpers.lessons._kit as kit\n"
+    forge = ("import helpers.lessons.ts1_5.checks as checks, helpers.lessons.kit as kit\n"
              "def rubric(fn, data, *args, **kwargs):\n"
              "    amount = float(data['tool_input']['amount'])\n"
              "    out = {} if amount <= 500 else {'hookSpecificOutput': {'hookEventName': 'PreToolUse',\n"
@@ -237,6 +237,20 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     forged = verdicts.judge_submission("1.5.a", ["import json", stub + "\n" + forge], 7, atelier().new_run())
     assert forged.score == 0 <= honest.score < 4
     assert forged.criteria[0].key == "verification_modifiee" and "run_coroutine" in forged.criteria[0].detail
+
+
+def test_a_player_whose_peer_hung_up_gets_broken_pipe_not_death_by_sigpipe():
+    """The zygote's children ignore SIGPIPE, as a freshly started Python does: a write into a closed connection (a
+    relay whose client gave up) raises BrokenPipeError in the cell, which goes on. With SIGPIPE at
+    SIG_DFL the player died in that cell, and what the cell would have defined with it."""
+    import textwrap
+    from helpers.grading.atelier import atelier
+    from solutions.attacks import CORRECT
+    # run_agent exists only if the write raised (the judge's second try, definitions only, cannot find it).
+    cell = ("import socket\nhere, there = socket.socketpair()\nthere.close()\ntry:\n    for _ in range(4):\n"
+            "        here.sendall(b'x' * 65536)\nexcept BrokenPipeError:\n" + textwrap.indent(CORRECT, "    "))
+    graded = verdicts.judge_submission("1.1.a", ["import json", cell], 7, atelier().new_run())
+    assert graded.score == graded.max_score, graded
 
 
 @contextlib.contextmanager
@@ -296,7 +310,7 @@ def test_a_function_that_blocks_every_signal_costs_one_exercise_budget_not_one_p
 def test_a_course_cloned_under_tmp_keeps_its_packages_importable_in_the_sandbox(monkeypatch):
     """CI clones the course under /tmp: its venv is mounted read-only there, and must stay on sys.path, while
     the sandbox's own /tmp (where learner code writes) never does."""
-    from helpers.grading import zygote
+    from helpers.grading.sandboxed import zygote
     venv = "/tmp/ci/.venv/lib/python3.11/site-packages"
     kept = zygote.safe_path(["", "/tmp/travail", venv, "/usr/lib/python3.11"], mounted=("/tmp/ci/.venv",))
     assert kept == [venv, "/usr/lib/python3.11"]

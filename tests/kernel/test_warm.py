@@ -119,6 +119,29 @@ def test_a_kernel_is_a_fork_of_the_zygote_with_its_own_folder_environment_and_fr
     assert not Path(f"/proc/{second}").exists(), "le noyau arrêté ne doit pas survivre"
 
 
+def test_a_write_into_a_closed_connection_raises_in_the_kernel_instead_of_killing_it(private_zygote, tmp_path):
+    """An ordinary Python ignores SIGPIPE: writing to a socket whose peer hung up raises BrokenPipeError. The forked
+    kernels had it reset to SIG_DFL, and died silently (« Kernel died ») when a thread answered a client that had
+    given up — the offline simulator replying to an anthropic client past its timeout did exactly that."""
+    km, kc = start(tmp_path)
+    try:
+        assert run(kc, "import os; print(os.getppid())") != str(os.getpid()), "un noyau du zygote est attendu"
+        said = run(kc, textwrap.dedent("""
+            import signal, socket
+            here, there = socket.socketpair()
+            there.close()
+            try:
+                for _ in range(4):
+                    here.sendall(b"x" * 65536)
+            except BrokenPipeError:
+                print("BrokenPipeError", signal.getsignal(signal.SIGPIPE) is signal.SIG_IGN)"""))
+        assert said == "BrokenPipeError True"
+        assert answer(kc, "6 * 7") == "42"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
 def test_a_different_interpreter_setting_or_the_switch_gives_an_ordinary_kernel(private_zygote, tmp_path):
     warm_kernel.zygote(sys.executable, dict(os.environ))
     for env in ({"PYTHONHASHSEED": "7"}, {warm_kernel.OFF: "1"}):

@@ -6,7 +6,7 @@ import inspect
 import pytest
 
 from helpers.lessons.ts1_1 import checks as check_1_1
-from helpers.lessons._kit import GradingError, require
+from helpers.lessons.kit import GradingError, require
 from solutions import loops
 
 SEEDS = [3, 11, 2024]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers.lessons._kit import GradingError, require
+from helpers.lessons.kit import GradingError, require
 from helpers.lessons.ts1_2 import checks
 from solutions import coordinators
 
@@ -32,6 +32,7 @@ WRONG = {
     "crashes_on_a_bad_reply": ({"reprise", "lacunes"}, "JSONDecodeError"),
     "retries_forever": ({"lacunes"}, "une seule nouvelle tentative"),
     "retry_still_a_gap": ({"reprise"}, "n'est pas une lacune"),
+    "retries_status_errors_only": ({"reprise"}, "connexion coupée"),
     "dedupes_by_claim": ({"resultats_intacts"}, "gardez-les tous les deux"),
     "keeps_cut_replies": ({"lacunes"}, "max_tokens"),
     # in completion order, a retried subtopic's findings also land after the others: « reprise » too

@@ -51,3 +51,19 @@ def test_local_passes_are_random_file_sets_with_planted_defects():
         assert 2 <= len(planted) < len(pr.sources)
         caller, callee, name = pr.cross
         assert caller in pr.sources and callee in pr.sources and name in pr.sources[caller]
+
+
+def test_a_long_file_is_beyond_any_cut_and_holds_many_findings_some_of_the_same_text():
+    """What the checks draw: in each pull request one file of 6 000–9 000 characters (generated files are otherwise
+    under 800), 4 or more defects, one kind twice, the last near the end; its interface stays short (private
+    helpers). Without `long_files` the draw is unchanged."""
+    from helpers.lessons.ts1_6 import scenario
+    from helpers.simulator._playbooks.review import interface
+    assert scenario.generate(2, 15).sources == scenario.generate(2, 15, long_files=0).sources
+    for seed in range(5):
+        pr = scenario.generate(seed, 5, long_files=1)
+        long = [p for p, s in pr.sources.items() if len(s) > 1500]
+        assert len(long) == 1 and 6000 <= len(pr.sources[long[0]]) <= 9400
+        kinds = pr.planted(long[0])
+        assert len(kinds) >= 4 and len(set(kinds)) < len(kinds)
+        assert len(interface(pr.sources[long[0]]).exports) <= 2

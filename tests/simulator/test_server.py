@@ -76,6 +76,25 @@ def test_a_stream_cut_mid_message_fails_in_the_client(sim, client):
             stream.get_final_message()
 
 
+@pytest.mark.parametrize("stream", [False, True], ids=["create", "stream"])
+def test_a_connection_dropped_before_any_answer_is_an_api_connection_error(sim, client, stream):
+    """The « disconnect » fault closes the connection without a byte of answer: the SDK raises APIConnectionError
+    (retryable, as a timeout is) at once; the log keeps the request, status 0, and the next request is answered."""
+    sim.inject("disconnect")
+    mark = sim.log.mark()
+    started = time.monotonic()
+    with pytest.raises(anthropic.APIConnectionError) as caught:
+        if stream:
+            with client.messages.stream(model=MODEL, max_tokens=50, messages=HELLO) as s:
+                s.get_final_message()
+        else:
+            client.messages.create(model=MODEL, max_tokens=50, messages=HELLO)
+    assert not isinstance(caught.value, anthropic.APIStatusError) and time.monotonic() - started < 1
+    [dropped] = sim.log.since(mark)
+    assert (dropped.status, dropped.fault, dropped.ok, dropped.messages) == (0, "disconnect", False, HELLO)
+    assert client.messages.create(model=MODEL, max_tokens=50, messages=HELLO).stop_reason == "end_turn"
+
+
 def test_an_error_event_mid_stream_raises(sim, client):
     sim.inject("stream_error", after_events=3)
     with pytest.raises(anthropic.APIStatusError, match="Overloaded"):

@@ -312,6 +312,24 @@ def completion_order(client, topic, subtopics, *, model, max_tokens=1024):
     return report
 
 
+def retries_status_errors_only(client, topic, subtopics, *, model, max_tokens=1024):
+    """Retries what has an HTTP status (429, 500, 529) but not a connection dropped without an answer: an
+    APIConnectionError (or a timeout) escapes and takes the whole coordinator down."""
+    def research(subtopic):
+        for _ in range(2):
+            try:
+                found = _parse(client.messages.create(model=model, max_tokens=max_tokens, messages=[
+                    {"role": "user", "content": _prompt(topic, subtopic)}]))
+            except anthropic.APIStatusError:
+                found = None
+            if found is not None:
+                return found
+        return None
+    with concurrent.futures.ThreadPoolExecutor() as pool:
+        results = list(pool.map(research, subtopics))
+    return _assemble(subtopics, results)
+
+
 def stub(client, topic, subtopics, *, model, max_tokens=1024):
     # VOTRE CODE ICI
     raise NotImplementedError()

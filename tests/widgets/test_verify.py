@@ -22,7 +22,7 @@ def test_a_syntax_error_in_the_solution_cell_is_said_before_the_report(shell):
 
     def checker(exercise, fn):
         seen.append(fn())
-        from helpers.lessons._kit import Criterion, Report
+        from helpers.lessons.kit import Criterion, Report
         return Report(exercise, [Criterion("x", "Règle", 1, True)])
 
     shell.run_cell("def ma_fonction():\n    return 'ancienne'\n")

@@ -1,6 +1,6 @@
 """Task statement 1.1 — agentic loops: exercise 1.1.a (`run_agent`), practice questions,
 and the graded check 1.1.q (its key lives only in the master notebook's hidden test)."""
-from .._kit import Exercise
+from ..kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 

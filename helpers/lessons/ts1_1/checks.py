@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from ...simulator import Script, Simulator, Step
-from .._kit import Criterion, Played, Report, plain, run_learner
+from ..kit import Criterion, Played, Report, plain, run_learner, sandboxed, trusted
 
 EXERCISE = "1.1.a"
 MODEL = "claude-sonnet-5-5"
@@ -160,6 +160,7 @@ class Run:
     messages: list
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side (the Vérifier's kernel, or the graded kernel): run `run_agent` on one scenario.
 
@@ -427,6 +428,7 @@ def _cap(run: Run) -> tuple[bool, str]:
     return ok, detail if not ok else f"exception après exactement {_requests(cap)}"
 
 
+@trusted
 def check(run_agent, seed: int | None = None, *, player=None) -> Report:
     """Vérifie `run_agent` sur des scénarios tirés au hasard ; renvoie le rapport détaillé.
 
@@ -489,6 +491,7 @@ def check(run_agent, seed: int | None = None, *, player=None) -> Report:
     ])
 
 
+@trusted
 def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`; `seed` fixes the draw (grading)."""
     return check(None, seed=seed, player=player)

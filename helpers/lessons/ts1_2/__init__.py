@@ -1,6 +1,6 @@
 """Task statement 1.2 — coordinator and subagents: exercise 1.2.a (`coordinate`), practice questions,
 and the graded check 1.2.q (its key lives only in the master notebook's hidden test)."""
-from .._kit import Exercise
+from ..kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 

@@ -4,7 +4,8 @@ The subagents are simulated by a private simulator whose model plays one part pe
 recognises the subtopic a request names, waits a little (each subtopic its own time, so that
 requests sent one after another cannot overlap and replies come back out of order), and answers
 as the scenario says — valid findings, prose, JSON of the wrong shape, a reply cut at max_tokens,
-or, through injected faults, an API error. The verdicts read the simulator's request log: what
+or, through injected faults, an API error: a 429, a 500 or 529, a connection dropped without an answer
+(APIConnectionError) — every retryable error class of the SDK. The verdicts read the simulator's request log: what
 each request carried, when it was sent and answered, how many attempts each subtopic got.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ...simulator import Simulator
 from ...simulator._model import Reply
-from .._kit import LIMIT_KEY, Criterion, Played, Report, run_learner
+from ..kit import LIMIT_KEY, Criterion, Played, Report, run_learner, sandboxed, trusted
 
 EXERCISE = "1.2.a"
 MODEL = "claude-sonnet-5-5"
@@ -58,7 +59,7 @@ class Scenario:
     findings: dict[str, list[dict]] = field(default_factory=dict)   # what a good reply carries
     plans: dict[str, list[str]] = field(default_factory=dict)      # per attempt: ok, prose, shape, cut
     decoys: dict[str, list[dict]] = field(default_factory=dict)    # what a cut reply carries
-    faults: int = 0                                                 # API errors for the next requests
+    faults: list[str] = field(default_factory=list)                # injected faults, for the next requests in turn
 
     def delay(self, subtopic: str) -> float:
         return STEP * (len(self.subtopics) - self.subtopics.index(subtopic))
@@ -145,6 +146,7 @@ class _Builder:
         self.r = random.Random(seed)
         self.nonce = self.r.randrange(1000, 9999)
         self.topic, self.pool = self.r.choice(TOPICS)
+        self.fault_kind = self.r.choice(["server_error", "overloaded"])
 
     def _finding(self, subtopic: str, claim: str | None = None) -> dict:
         r = self.r
@@ -194,13 +196,16 @@ class _Builder:
         return scenario
 
     def api_error(self) -> Scenario:
-        scenario = self._scenario("erreur d'API", 3)
-        scenario.faults = 2           # a 429 (RateLimitError), then a 500 or 529: every retryable class of the SDK
+        scenario = self._scenario("erreur d'API", 4)
+        # The first three requests to arrive fail, each its own way — every retryable error class of the SDK: a 429
+        # (RateLimitError), a 500 or 529 (InternalServerError, OverloadedError), a connection dropped before any
+        # answer (APIConnectionError, as a timeout is); the fourth subtopic's first answer is valid.
+        scenario.faults = ["rate_limit", self.fault_kind, "disconnect"]
         return scenario
 
     def api_errors_twice(self) -> Scenario:
         scenario = self._scenario("deux erreurs d'API", 1)
-        scenario.faults = 2
+        scenario.faults = [self.fault_kind, self.fault_kind]
         return scenario
 
     def empty(self) -> Scenario:
@@ -226,6 +231,10 @@ class Run:
     def requests_for(self, subtopic: str) -> list:
         return [e for e in self.exchanges if named_subtopics(self.scenario, user_text(e.request)) == [subtopic]]
 
+    def fault_kinds(self, subtopic: str) -> list[str]:
+        """The injected faults that hit this subtopic's requests, in order."""
+        return [e.fault for e in self.requests_for(subtopic) if e.fault and not e.ok]
+
     def faulted(self) -> dict[str, int]:
         """subtopic → how many of its requests got an injected API error."""
         out: dict[str, int] = {}
@@ -236,6 +245,7 @@ class Run:
         return out
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side (the Vérifier's kernel, or the graded kernel): run `coordinate` on one scenario."""
     import anthropic
@@ -248,11 +258,8 @@ def play(objects: dict, spec: dict) -> dict:
 def _play(player, scenario: Scenario, sim: Simulator, desk: Desk, fault_kind: str) -> Run:
     desk.load(scenario)
     sim.clear_faults()
-    if scenario.faults > 1 and scenario.subtopics[1:]:
-        sim.inject("rate_limit", times=1, retry_after=0)
-        sim.inject(fault_kind, times=scenario.faults - 1, retry_after=0)
-    elif scenario.faults:
-        sim.inject(fault_kind, times=scenario.faults, retry_after=0)
+    for kind in scenario.faults:
+        sim.inject(kind, times=1, retry_after=0)
     mark = sim.log.mark()
     data = player({"base_url": sim.base_url, "topic": scenario.topic, "subtopics": scenario.subtopics,
                    "max_tokens": scenario.max_tokens, LIMIT_KEY: SECONDS})
@@ -427,20 +434,31 @@ def _claims(value: dict) -> set[str]:
     return {str(f.get("claim")) for f in value["findings"] if isinstance(f, dict)}
 
 
+FAULTS = {"rate_limit": "une erreur 429 (RateLimitError)", "server_error": "une erreur 500 (InternalServerError)",
+          "overloaded": "une erreur 529 (OverloadedError)",
+          "disconnect": "une connexion coupée sans réponse (APIConnectionError)"}
+API_ERRORS = {"APIError", "APIStatusError", "APIConnectionError", "APITimeoutError", "RateLimitError",
+              "InternalServerError", "OverloadedError", "ServiceUnavailableError", "RemoteProtocolError",
+              "ConnectError", "ReadTimeout"}
+
+
 def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
     for run in (faulty, api):
         problem = _failure(run)
         if problem:
+            if run is api and run.played.raised and run.played.error_type in API_ERRORS:
+                problem += (" : une erreur d'API non rattrapée ; 429, 500, 529 et connexion coupée se réessaient "
+                            "toutes (attrapez anthropic.APIError)")
             return False, f"scénario « {run.scenario.name} » : {problem}"
     recovered = [(faulty, s, {"prose": "une réponse en prose", "shape": "un JSON sans clé findings"}[plan[0]])
                  for s, plan in faulty.scenario.plans.items() if plan[0] != "ok" and plan[1:2] == ["ok"]]
     faulted = api.faulted()
     if not faulted:
         return False, "l'erreur d'API injectée n'a touché aucune requête nommant un seul sous-thème"
-    recovered += [(api, s, "une erreur d'API") for s in faulted]
+    recovered += [(api, s, FAULTS.get(api.fault_kinds(s)[0], "une erreur d'API")) for s in faulted]
     for run, s, what in recovered:
         if _attempts(run, s) < 2:
-            hint = " : attrapez anthropic.APIError (429, 500, 529…)" if run is api else ""
+            hint = " : attrapez anthropic.APIError (429, 500, 529, connexion coupée…)" if run is api else ""
             return False, f"après {what} pour « {s} », aucune nouvelle tentative{hint} ; réessayez une fois"
         if run is api and faulted[s] > 1:
             continue     # sent one after the other, both faults hit it: a gap, judged by the whole result below
@@ -512,6 +530,7 @@ def _gaps(faulty: Run, twice: Run) -> tuple[bool, str]:
     return True, "deux échecs (max_tokens compris) : une lacune, sans troisième tentative, dans l'ordre des sous-thèmes"
 
 
+@trusted
 def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     """Vérifie `coordinate` sur des scénarios tirés au hasard ; renvoie le rapport détaillé."""
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -524,7 +543,7 @@ def check(coordinate, seed: int | None = None, *, player=None) -> Report:
         def player(spec):
             return play({"coordinate": coordinate}, spec)
     build = _Builder(seed)
-    fault_kind = build.r.choice(["server_error", "overloaded"])
+    fault_kind = build.fault_kind
     desk = Desk()
     sim = Simulator([desk], latency=LATENCY).start()
     try:
@@ -561,6 +580,7 @@ def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     ])
 
 
+@trusted
 def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`."""
     return check(None, seed, player=player)

@@ -1,6 +1,6 @@
 """Task statement 1.3 — invoking subagents and passing them context: exercise 1.3.a (`synthesis_prompt`),
 practice questions, and the graded check 1.3.q (its key lives only in the master notebook's hidden test)."""
-from .._kit import Exercise
+from ..kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 

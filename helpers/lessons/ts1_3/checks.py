@@ -14,7 +14,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from .._kit import Criterion, Played, Report, plain, run_learner
+from ..kit import Criterion, Played, Report, plain, run_learner, sandboxed, trusted
 
 EXERCISE = "1.3.a"
 SECONDS = 3.0
@@ -84,6 +84,7 @@ class _Builder:
         return Scenario("aucun constat", self.r.choice(TOPICS), [])
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: call `synthesis_prompt` on one scenario; return the text and what became of the input."""
     given = copy.deepcopy(spec["findings"])
@@ -248,6 +249,7 @@ def _values(run: Run) -> str | None:
     return None
 
 
+@trusted
 def check(synthesis_prompt, seed: int | None = None, *, player=None) -> Report:
     """Vérifie `synthesis_prompt` sur des constats tirés au hasard ; renvoie le rapport détaillé."""
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -283,6 +285,7 @@ def check(synthesis_prompt, seed: int | None = None, *, player=None) -> Report:
     ])
 
 
+@trusted
 def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`."""
     return check(None, seed, player=player)

@@ -1,6 +1,6 @@
 """Task statement 1.4 — enforcement and handoff: exercises 1.4.a (`make_support_tools`, the prerequisite gate) and
 1.4.b (`build_handoff`), practice questions, the graded check 1.4.q (its key lives only in the master notebook)."""
-from .._kit import Exercise
+from ..kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 

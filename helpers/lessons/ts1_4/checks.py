@@ -24,7 +24,7 @@ import secrets
 import tempfile
 import time
 
-from .._kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread
+from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
 from .._witness import Remote, Witness
 
 CLI_SECONDS = 90.0
@@ -107,6 +107,7 @@ def _call_handler(tool, args: dict) -> dict:
     return outcome.to_plain()
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: run the learner's code for one scenario of the judge; return plain data only."""
     if spec["kind"] == "handoff":
@@ -264,6 +265,8 @@ def _direct_plan(r: random.Random) -> tuple[list, list]:
         {"set": 0, "tool": "get_customer", "args": {"email": d[0], "verification_code": wrong_d}},
         {"set": 0, "tool": "process_refund", "args": {"customer_id": d[2], "order_id": _order(r),
                                                       "amount": round(r.uniform(480, 2000), 2)}},
+        # …nor for the e-mail it was tried with (what a hurried model sends as customer_id when it has no id).
+        {"set": 0, "tool": "process_refund", "args": {"customer_id": d[0], "order_id": _order(r), "amount": _amount(r)}},
     ]
     return [list(p) for p in (a, b, c, d)], steps
 
@@ -311,6 +314,7 @@ def _verified_json(seen: Seen, customer_id: str) -> tuple[bool, str]:
     return True, f"{customer_id} vérifié, JSON conforme"
 
 
+@trusted
 def check_tools(make_support_tools=None, seed: int | None = None, *, player=None, with_cli: bool = True) -> Report:
     """Vérifie make_support_tools : outils appelés directement, puis le vrai CLI hors ligne."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
@@ -378,6 +382,11 @@ def check_tools(make_support_tools=None, seed: int | None = None, *, player=None
             failed_ok, failed_detail = _refused(seen[10], paid[10])
             failed_detail = ("codes faux, avant comme après une vérification réussie : is_error, et la porte reste "
                              "fermée" if failed_ok else f"code faux pour {d[2]} après une réussite : " + failed_detail)
+            if failed_ok:
+                failed_ok, detail = _refused(seen[11], paid[11])
+                if not failed_ok:
+                    failed_detail = (f"code faux pour {d[0]}, puis un remboursement au nom de cet e-mail : {detail} ; "
+                                     f"une vérification échouée n'ouvre la porte à aucun identifiant")
 
     # Step 3: B verified.
     ok_ok, ok_detail = _verified_json(seen[3], b[2])
@@ -634,6 +643,7 @@ def _summary_problem(summary: str, case: dict, amount: float) -> str | None:
     return None
 
 
+@trusted
 def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -> Report:
     """Vérifie build_handoff sur des dossiers tirés au hasard : cinq champs, un montant en nombre, un résumé autonome."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
@@ -689,9 +699,11 @@ def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -
 # -- the registry's entry points: learner code only through `player`, learner values as plain data,
 #    `seed` fixing the draw (grading: one draw per submission) --
 
+@trusted
 def judge_tools(player, values: list, seed: int | None = None) -> Report:
     return check_tools(None, seed=seed, player=player)
 
 
+@trusted
 def judge_handoff(player, values: list, seed: int | None = None) -> Report:
     return check_handoff(None, seed=seed, player=player)

@@ -1,6 +1,6 @@
 """Task statement 1.5 — Agent SDK hooks: exercises 1.5.a–c (deny, normalise, wire on the real CLI), practice questions,
 the graded check 1.5.q (its key lives only in the master notebook's hidden test)."""
-from .._kit import Exercise
+from ..kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 

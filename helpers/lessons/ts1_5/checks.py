@@ -13,7 +13,7 @@ import secrets
 import tempfile
 from datetime import date, datetime, timedelta, timezone
 
-from .._kit import Criterion, Played, Report, plain, run_coroutine, run_in_thread
+from ..kit import Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
 
 LIMIT = 500
 REFUND_TOOL = "mcp__support__process_refund"
@@ -38,6 +38,7 @@ def post_input(tool_name: str, tool_input: dict, data: object) -> dict:
             "tool_response": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: call a hook, or run the real CLI with HOOKS; return plain data only."""
     if spec["kind"] == "hook":
@@ -99,6 +100,7 @@ def _decision(output: object) -> tuple[str | None, str]:
 
 # -- 1.5.a ------------------------------------------------------------------------------------
 
+@trusted
 def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Report:
     """Vérifie block_large_refunds (et REFUND_LIMIT) sur des montants variés, nombres et textes."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
@@ -185,6 +187,7 @@ def _ambiguous_day(r: random.Random) -> date:
             return d
 
 
+@trusted
 def check_dates(hook, seed: int | None = None, *, player=None) -> Report:
     """Vérifie normalize_dates : Unix, ISO 8601 et JJ/MM/AAAA deviennent AAAA-MM-JJ, rien d'autre ne change."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
@@ -353,6 +356,7 @@ def _hooks_problem(hooks: object) -> str | None:
     return None
 
 
+@trusted
 def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
     """Exécute HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates.
 
@@ -486,13 +490,16 @@ def _judge_dates(result) -> Criterion:
 # -- the registry's entry points: learner code only through `player`, learner values as plain data,
 #    `seed` fixing the draw (grading: one draw per submission) --
 
+@trusted
 def judge_refunds(player, values: list, seed: int | None = None) -> Report:
     return check_refunds(values[0] if values else None, None, seed=seed, player=player)
 
 
+@trusted
 def judge_dates(player, values: list, seed: int | None = None) -> Report:
     return check_dates(None, seed=seed, player=player)
 
 
+@trusted
 def judge_end_to_end(player, values: list, seed: int | None = None) -> Report:
     return check_end_to_end(None, seed=seed, player=player)

@@ -1,6 +1,6 @@
 """Task statement 1.6 — decomposing complex work: exercise 1.6.a (`review_pull_request`), practice questions,
 and the graded check 1.6.q (its key lives only in the master notebook's hidden test)."""
-from .._kit import Exercise
+from ..kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 

@@ -1,7 +1,7 @@
 """Checks for exercise 1.6.a: `review_pull_request`, per-file passes then one integration pass.
 
-Two random pull requests (4–7 files, then 10–15), local defects and one cross-file mismatch
-planted. The verdict reads the simulator's log: which file contents each request carried, whether
+Two random pull requests (4–7 files, then 10–15, one of them long in each), local defects and one
+cross-file mismatch planted. The verdict reads the simulator's log: which file contents each request carried, whether
 the integration request came after every local answer and what it carried, and whether the
 function returned what the reviewer actually said.
 """
@@ -15,7 +15,7 @@ from functools import cached_property
 
 from ...simulator import Simulator
 from ...simulator._playbooks.review import unescape
-from .._kit import LIMIT_KEY, Criterion, Played, Report, run_learner
+from ..kit import LIMIT_KEY, Criterion, Played, Report, run_learner, sandboxed, trusted
 from . import scenario
 
 EXERCISE = "1.6.a"
@@ -28,6 +28,7 @@ EXTRA_REQUESTS = 8
 TEXT_FACTOR, TEXT_EXTRA = 3, 40_000
 
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: run `review_pull_request` on one pull request; plain data back."""
     import anthropic
@@ -76,14 +77,32 @@ class Review:
         self.prompts = [prompt_of(e, room) for e in self.exchanges]
         self.carried = [[p for p in sources if self._carries(text, p)] for text in self.prompts]
         self.local_index = {}        # path → indexes of the requests that reviewed it alone
+        self.locals = set()
         for i, paths in enumerate(self.carried):
-            if len(paths) == 1:
+            # One file's code, and not a request that names the other files too (an integration pass that carries
+            # one small file's signature lines — half its own lines — is still the integration pass).
+            if len(paths) == 1 and sum(p in self.prompts[i] for p in sources if p != paths[0]) < 2:
                 self.local_index.setdefault(paths[0], []).append(i)
+                self.locals.add(i)
         self.replies = [_json(e) for e in self.exchanges]
+        # Code: a line of one file only (not its heading comment nor its docstring), which no local result quotes —
+        # a single such line in the integration pass is code carried there (a signature line, an import, a body line).
+        said = squeeze(json.dumps([self.local_result(p) for p in self.local_index], ensure_ascii=False))
+        self.code = {p: [x for x in lines if len(x) >= 12 and not x.startswith(("#", '"""')) and x not in said]
+                     for p, lines in self.own.items()}
 
     def _carries(self, text: str, path: str) -> bool:
         own = self.own[path]
         return bool(own) and sum(1 for line in own if line in text) * 2 >= len(own)
+
+    def code_in(self, text: str) -> dict[str, str]:
+        """path → the first line of that file's code found in `text`."""
+        found = {}
+        for path, lines in self.code.items():
+            line = next((x for x in lines if x in text), None)
+            if line is not None:
+                found[path] = line
+        return found
 
     def local_result(self, path: str) -> dict | None:
         indexes = self.local_index.get(path) or []
@@ -105,7 +124,7 @@ class Review:
         """Requests that are not a local pass and carry local results (or review several files at once after them)."""
         out = []
         for i, paths in enumerate(self.carried):
-            if len(paths) == 1:
+            if i in self.locals:
                 continue
             if self.results_in(self.prompts[i]) or (not paths and sum(p in self.prompts[i] for p in self.full) >= 2):
                 out.append(i)
@@ -217,6 +236,16 @@ def _integration_inputs(review: Review) -> tuple[bool, str]:
         for d in result.get("findings") or []:
             if squeeze(d.get("finding", "")) not in text:
                 return False, f"un constat de {path} manque ou a été modifié : « {d.get('finding', '')[:70]} »"
+    # Two findings of the same text (the same defect on two lines) are two findings: each must reach the integration.
+    needed: dict[str, int] = {}
+    for path in review.full:
+        for d in (review.local_result(path) or {}).get("findings") or []:
+            if isinstance(d, dict) and d.get("finding"):
+                needed[squeeze(d["finding"])] = needed.get(squeeze(d["finding"]), 0) + 1
+    for said, n in needed.items():
+        if text.count(said) < n:
+            return False, (f"« {said[:60]} » a été relevé {n} fois (à des lignes différentes) mais n'arrive que "
+                           f"{text.count(said)} fois à l'intégration : chaque constat compte, doublons de texte compris")
         iface = result.get("interface") or {}
         for line in list(iface.get("exports") or []) + list(iface.get("imports") or []):
             if squeeze(line) not in text:
@@ -233,6 +262,12 @@ def _integration_without_sources(review: Review) -> tuple[bool, str]:
     if reread:
         return False, (f"la passe d'intégration relit le code de {len(reread)} fichier(s) ({_names(reread)}) : elle "
                        f"doit travailler sur les résultats locaux, pas sur le texte des fichiers")
+    # Not only whole files: one line of code is code (signatures pasted « to help », imports…), whatever the draw.
+    quoted = review.code_in(review.prompts[found[0]])
+    if quoted:
+        path, line = next(iter(quoted.items()))
+        return False, (f"la passe d'intégration contient du code de {len(quoted)} fichier(s), dont {path} "
+                       f"(« {line[:60]} ») : les interfaces des passes locales suffisent, sans lignes de code")
     return True, "résultats locaux seulement, pas de code"
 
 
@@ -286,6 +321,7 @@ def _spec(pr: scenario.PullRequest, base_url: str, max_tokens: int) -> dict:
     return {"base_url": base_url, "files": pr.sources, "max_tokens": max_tokens, LIMIT_KEY: SECONDS}
 
 
+@trusted
 def check(review_pull_request, seed: int | None = None, *, player=None) -> Report:
     """Vérifie `review_pull_request` sur deux pull requests tirées au hasard ; renvoie le rapport détaillé."""
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -298,8 +334,10 @@ def check(review_pull_request, seed: int | None = None, *, player=None) -> Repor
         def player(spec):
             return play({"review_pull_request": review_pull_request}, spec)
     r = random.Random(seed)
-    prs = [scenario.generate(r.randrange(2**31), r.randint(4, 7)),
-           scenario.generate(r.randrange(2**31), r.randint(10, 15))]
+    # Each pull request has one long file (6 000–9 000 characters, 4–6 defects, one kind twice): no length of file
+    # and no number of findings is small enough to be cut without loss.
+    prs = [scenario.generate(r.randrange(2**31), r.randint(4, 7), long_files=1),
+           scenario.generate(r.randrange(2**31), r.randint(10, 15), long_files=1)]
     sim = Simulator(latency=LATENCY).start()
     reviews = []
     try:
@@ -323,6 +361,7 @@ def check(review_pull_request, seed: int | None = None, *, player=None) -> Repor
     return Report(EXERCISE, criteria)
 
 
+@trusted
 def judge(player, values: list, seed: int | None = None) -> Report:
     """The registry's entry point: the learner's code only through `player`."""
     return check(None, seed, player=player)

@@ -94,8 +94,13 @@ def _defect_lines(kind: str, r: random.Random, params: list[str]) -> list[str]:
     return [line.format(a=a, b=b) for line in DEFECTS[kind]]
 
 
-def generate(seed: int, count: int, defect_rate: float = 0.5) -> PullRequest:
-    """A random pull request of `count` files (4–15), local defects and one cross-file mismatch."""
+def generate(seed: int, count: int, defect_rate: float = 0.5, long_files: int = 0) -> PullRequest:
+    """A random pull request of `count` files (4–15), local defects and one cross-file mismatch.
+
+    `long_files` of them are made long (6 000–9 000 characters, private helpers added) and hold 4–6 defects, one kind
+    twice (two findings with the same text, on different lines): whatever a function cuts — a file at some length, a
+    file's findings at some count, findings of the same text — loses what the reviewer would have found there.
+    """
     r = random.Random(seed)
     package = r.choice(PACKAGES)
     modules = r.sample(MODULES, count)
@@ -139,7 +144,30 @@ def generate(seed: int, count: int, defect_rate: float = 0.5) -> PullRequest:
         target = r.choice(files[i].functions)
         target.body = target.body[:-1] + _defect_lines(kind, r, target.params) + target.body[-1:]
         files[i].defects.append(kind)
+    if long_files:
+        _lengthen(files, random.Random(f"longs-{seed}"), long_files)
     return PullRequest(files, cross)
+
+
+def _lengthen(files: list[SourceFile], r: random.Random, n: int) -> None:
+    """Private helpers (no export, so the interface stays short) until the file is long, then several defects."""
+    spare = [f"_{v}_{o}" for v in VERBS for o in NOUNS]
+    r.shuffle(spare)
+    for f in r.sample(files, min(n, len(files))):
+        target = r.randint(6000, 9000)
+        helpers: list[Function] = []
+        while len(f.source()) < target and spare:
+            params = r.sample(PARAMS, r.randint(2, 3))
+            helper = Function(spare.pop(), params, _clean_body(params, []))
+            helpers.append(helper)
+            f.functions.append(helper)
+        kinds = r.sample(sorted(DEFECTS), r.randint(3, 5))
+        kinds.append(kinds[0])                 # the same defect twice: two findings, same text, two lines
+        # Spread over the file, the last one near its end (past any cut a function might make).
+        for index, kind in enumerate(kinds):
+            helper = helpers[-1] if index == len(kinds) - 1 else r.choice(helpers[:-1])
+            helper.body = helper.body[:-1] + _defect_lines(kind, r, helper.params) + helper.body[-1:]
+            f.defects.append(kind)
 
 
 def demo() -> PullRequest:

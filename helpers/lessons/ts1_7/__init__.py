@@ -1,6 +1,6 @@
 """Task statement 1.7 — sessions: exercises 1.7.a (`fresh_session_prompt`) and 1.7.b (`explore_forks`, on the
 real CLI), practice questions, the graded check 1.7.q (its key lives only in the master notebook's hidden test)."""
-from .._kit import Exercise
+from ..kit import Exercise
 from . import checks
 from .questions import QUESTIONS
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ...simulator._conversation import _REMINDER, block_text
 from ...simulator._playbooks.review import unescape
-from .._kit import Criterion, Played, Report, run_coroutine, run_in_thread, run_learner
+from ..kit import Criterion, Played, Report, run_coroutine, run_in_thread, run_learner, sandboxed, trusted
 
 CLI_SECONDS = 40.0      # per call (origin, then forks): both fit in nbgrader's 120 s per cell
 
@@ -28,6 +28,7 @@ def squeeze(text: str) -> str:
 
 # -- learner side ---------------------------------------------------------------------------------
 
+@sandboxed
 def play(objects: dict, spec: dict) -> dict:
     """Learner side: build a fresh-session prompt, or run the forks on the real CLI; plain data back."""
     if spec["kind"] == "prompt":
@@ -203,6 +204,7 @@ PROMPT_RULES = [
 ]
 
 
+@trusted
 def check_prompt(fresh_session_prompt, seed: int | None = None, *, player=None) -> Report:
     """Vérifie fresh_session_prompt sur des constats tirés au hasard ; renvoie le rapport détaillé."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
@@ -370,6 +372,7 @@ def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list) -
     return out
 
 
+@trusted
 def check_forks(explore_forks, seed: int | None = None, *, player=None) -> Report:
     """Fait tourner explore_forks dans le vrai CLI, hors ligne, à partir d'une session d'origine tirée au hasard."""
     from ...simulator import Simulator
@@ -399,10 +402,12 @@ def check_forks(explore_forks, seed: int | None = None, *, player=None) -> Repor
 
 # -- the registry's entry points: learner code only through `player` ---------------------------------
 
+@trusted
 def judge_prompt(player, values: list, seed: int | None = None) -> Report:
     return check_prompt(None, seed, player=player)
 
 
+@trusted
 def judge_forks(player, values: list, seed: int | None = None) -> Report:
     return check_forks(None, seed, player=player)
 

@@ -5,7 +5,7 @@ instant feedback, another draw on a second attempt), and a graded exam 2.1.q of 
 key lives only in the master notebook's hidden test. GRADED_TS says which task statement each graded
 question tests (not a secret), so the instructor dashboard can show results per task statement.
 """
-from .._kit import Exercise
+from ..kit import Exercise
 from .bank import BANK
 
 GRADED_TS = {"q1": "1.1", "q2": "1.2", "q3": "1.3", "q4": "1.4", "q5": "1.5", "q6": "1.6", "q7": "1.7", "q8": "1.2"}

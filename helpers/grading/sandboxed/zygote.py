@@ -5,12 +5,13 @@ CPU; paying it for every kernel and every player made grading slow. The zygote p
 grading process: it imports everything, never runs learner code, and forks a fresh child for
 each kernel or player (copy-on-write: a child starts in milliseconds, with no state of any
 other run). It lives in the same bubblewrap sandbox as its children (see sandbox.py), started
-by the trusted grader (atelier.py), which talks to it over an inherited socket:
+by the trusted grader (atelier.py), which talks to it over an inherited socket, in the messages of
+grading/protocol.py:
 
-    {"op": "spawn", "role": "kernel"|"player", "args": {...}}  (+ one descriptor for a player)
-    {"op": "status", "pid": n}     {"op": "kill", "pid": n}     {"op": "signal", "pid": n, "sig": s}
-    {"op": "sweep"}   — between two submissions: every other process of the sandbox is killed
-                        (kill(-1)) and /tmp emptied, so nothing of one student meets the next.
+    Spawn(role="kernel"|"player", args) (+ one descriptor for a player) → Spawned(pid)
+    Status(pid) → Exited(exit)     Kill(pid), Signal(pid, sig), Ping() → Done
+    Sweep()  — between two submissions: every other process of the sandbox is killed
+               (kill(-1)) and /tmp emptied, so nothing of one student meets the next.
 
 Children run as the same user as the zygote; the zygote is not dumpable, so they can neither
 trace it nor read its memory; it is the PID namespace's init (bwrap --as-pid-1) with no signal
@@ -27,7 +28,9 @@ import signal
 import socket
 import sys
 
-from .sandbox import python_mounts
+from .. import protocol
+from ..protocol import Done, Exited, Failed, Kill, Ping, Signal, Spawn, Spawned, Status, Sweep
+from ..sandbox import python_mounts
 
 MOUNTED = tuple(python_mounts())     # what the sandbox mounts read-only for Python (sandbox.command)
 
@@ -57,7 +60,7 @@ def _not_dumpable() -> None:
 
 
 def _kill_tree(pid: int, sig: int = signal.SIGKILL) -> None:
-    from .sandbox import tree
+    from ..sandbox import tree
     for p in reversed(tree(pid)):
         try:
             os.kill(p, sig)
@@ -112,8 +115,13 @@ def _child(role: str, args: dict, fds: list[int], control: socket.socket) -> Non
         control.close()
         os.setsid()
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
-            signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        # As a freshly started Python has them (the zygote itself, PID 1, keeps SIGPIPE at SIG_DFL): a kernel or a
+        # player whose peer hung up (a relay, the simulator answering a client that timed out) gets BrokenPipeError,
+        # not death by SIGPIPE.
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_CPU, (CHILD_CPU_SECONDS, CHILD_CPU_SECONDS))
         home = args.get("home") or "/tmp/maison"
         os.makedirs(home, mode=0o700, exist_ok=True)
@@ -192,41 +200,39 @@ class Zygote:
                 except OSError:
                     pass
 
-    def handle(self, message: dict, fds: list[int]) -> dict:
-        op = message.get("op")
+    def handle(self, message: protocol.Message | None, fds: list[int]) -> protocol.Message:
         self.reap()
-        if op == "spawn":
+        if isinstance(message, Spawn):
             pid = os.fork()
             if pid == 0:
-                _child(message["role"], message.get("args") or {}, fds, self.control)
+                _child(message.role, message.args, fds, self.control)
             for fd in fds:
                 os.close(fd)
             self.children.add(pid)
-            return {"pid": pid}
+            return Spawned(pid)
         for fd in fds:
             os.close(fd)
-        pid = message.get("pid")
-        if op == "status":
-            if pid in self.exits:
-                return {"exit": self.exits[pid]}
-            return {"exit": None} if pid in self.children else {"exit": -9}
-        if op == "kill":
-            if pid in self.children:
-                _kill_tree(pid)
-            return {"ok": True}
-        if op == "signal":
-            if pid in self.children:
+        if isinstance(message, Status):
+            if message.pid in self.exits:
+                return Exited(self.exits[message.pid])
+            return Exited(None if message.pid in self.children else -9)
+        if isinstance(message, Kill):
+            if message.pid in self.children:
+                _kill_tree(message.pid)
+            return Done()
+        if isinstance(message, Signal):
+            if message.pid in self.children:
                 try:
-                    os.kill(pid, int(message.get("sig", signal.SIGINT)))
-                except OSError:
+                    os.kill(message.pid, message.sig)
+                except (OSError, ValueError):
                     pass
-            return {"ok": True}
-        if op == "sweep":
+            return Done()
+        if isinstance(message, Sweep):
             self.sweep()
-            return {"ok": True}
-        if op == "ping":
-            return {"ok": True, "pid": os.getpid()}
-        return {"error": f"opération inconnue : {op}"}
+            return Done()
+        if isinstance(message, Ping):
+            return Done(os.getpid())
+        return Failed(f"requête inconnue ou mal formée : {type(message).__name__}")
 
     def serve(self) -> None:
         buffer = b""
@@ -241,9 +247,9 @@ class Zygote:
             pending = list(fds)
             while b"\n" in buffer:
                 line, buffer = buffer.split(b"\n", 1)
-                reply = self.handle(json.loads(line), pending)
+                reply = self.handle(protocol.read(line, *protocol.REQUESTS), pending)
                 pending = []
-                self.control.sendall((json.dumps(reply) + "\n").encode())
+                self.control.sendall(reply.line())
 
 
 def _mounted(path: str, mounted: tuple[str, ...] = MOUNTED) -> bool:
@@ -267,7 +273,7 @@ def main() -> None:
     # read-only folders mounted there (a course cloned under /tmp, as CI does).
     sys.path[:] = safe_path(sys.path)
     zygote = Zygote(fd)
-    zygote.control.sendall(b'{"ready": true}\n')
+    zygote.control.sendall(Done(os.getpid()).line())          # ready
     zygote.serve()
 
 

@@ -1,9 +1,10 @@
 """The player: a fresh process, inside the sandbox, that runs a submission's cells and then plays
 the scenarios of one exercise for the trusted judge.
 
-    forked by the zygote (zygote.py) for verdicts.Player; or python -m helpers.grading.player
+    forked by the zygote (zygote.py) for verdicts.Player; or python -m helpers.grading.sandboxed.player
 
-It talks to the judge over an inherited socket (JSON lines; its number in COURS_CANAL). The judge sends the submitted
+It talks to the judge over an inherited socket (its number in COURS_CANAL), in the messages of grading/protocol.py
+(the judge's end is verdicts.Player). The judge sends the submitted
 notebook's code cells (never the kernel's state): each runs here, in an IPython shell, with a
 time limit, and the player says which cell it starts so that a cell that kills it can be left
 out of the next attempt. Then the judge sends scenarios (`play`), the player runs the lesson's
@@ -17,14 +18,15 @@ its own simulator's log) or returned (data the learner's code computed).
 """
 from __future__ import annotations
 
-import json
 import os
 import socket
 import sys
 import threading
 
+from .. import protocol
+from ..protocol import CellStarted, Hello, Play, Ready, Result
+
 CHANNEL_FD = int(os.environ.get("COURS_CANAL", "3"))
-MAX_LINE = 16 * 1024 * 1024
 CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "20"))
 
 
@@ -33,16 +35,17 @@ class Channel:
         self.sock = socket.socket(fileno=fd)
         self.reader = self.sock.makefile("rb")
         self._send = self.sock.sendall
-        self._dumps = json.dumps
+        self._read = protocol.read
 
-    def send(self, message: dict) -> None:
-        self._send((self._dumps(message, ensure_ascii=False, default=repr) + "\n").encode())
+    def send(self, message: protocol.Message) -> None:
+        self._send(message.line())
 
-    def receive(self) -> dict:
-        line = self.reader.readline(MAX_LINE)
+    def receive(self, *expected: type) -> protocol.Message | None:
+        """The judge's next message if it is one of `expected`; None for anything else (Stop included)."""
+        line = self.reader.readline(protocol.MAX_LINE)
         if not line:
             raise SystemExit(0)
-        return json.loads(line)
+        return self._read(line, *expected)
 
 
 # -- 127.0.0.1:PORT here → the judge's Unix socket ---------------------------------------------------
@@ -104,19 +107,19 @@ def shell():
 
 def _watchdog(seconds: float, finished: threading.Event) -> None:
     """If the cell outlives its alarm (signals ignored or blocked), raise Deadline into it from here."""
-    from ..lessons._kit import Deadline, _raise_in_thread
+    from ...lessons.kit import Deadline, raise_in_thread
     main_thread = threading.main_thread()
     if finished.wait(seconds + 2):
         return
     while not finished.wait(0.2):
-        _raise_in_thread(main_thread, Deadline)
+        raise_in_thread(main_thread, Deadline)
 
 
 def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
-    from ..lessons._kit import Deadline, deadline
+    from ...lessons.kit import Deadline, deadline
     done = []
     for index, source in enumerate(cells):
-        channel.send({"cell": index})
+        channel.send(CellStarted(index))
         finished = threading.Event()
         threading.Thread(target=_watchdog, args=(CELL_SECONDS, finished), daemon=True).start()
         try:
@@ -167,33 +170,36 @@ def _changed(before: dict, _fingerprint=_fingerprint) -> list[str]:
 def main(fd: int | None = None) -> None:
     channel = Channel(CHANNEL_FD if fd is None else fd)
     # What the judge relies on is taken before any learner code runs.
-    from ..lessons import exercises
-    from ..lessons._kit import plain
-    hello = channel.receive()
-    spec = exercises()[hello["exercise"]]
+    from ...lessons import exercises
+    from ...lessons.kit import plain
+    hello = channel.receive(Hello)
+    if hello is None:
+        raise SystemExit(0)
+    spec = exercises()[hello.exercise]
     play, names = spec.play, list(spec.names)
     send, receive, relay_to, changed = channel.send, channel.receive, relay, _changed   # bound before learner code
+    ready, result_of = Ready, Result
     sh = shell()
     marks = _fingerprint()
-    cells = run_cells(sh, list(hello.get("cells") or []), channel)
+    cells = run_cells(sh, [c if isinstance(c, str) else "" for c in hello.cells], channel)
     namespace = sh.user_ns
     objects = {name: namespace[name] for name in names if name in namespace}
-    send({"ready": True, "cells": cells, "missing": [n for n in names if n not in objects],
-          "values": [plain(objects.get(n)) for n in names], "tampered": changed(marks)[:20]})
+    send(ready(cells=cells, missing=[n for n in names if n not in objects],
+               values=[plain(objects.get(n)) for n in names], tampered=changed(marks)[:20]))
     while True:
-        message = receive()
-        if "play" not in message:
+        message = receive(Play)
+        if message is None:                 # Stop, or anything that is not a scenario: the end
             break
-        for port, path in (message.get("relays") or {}).items():
+        for port, path in message.relays.items():
             try:
                 relay_to(int(port), path)
             except OSError:
                 pass
         try:
-            result = play(objects, message["play"])
+            result = play(objects, message.spec)
         except BaseException as exc:  # noqa: BLE001 - reported to the judge as data
             result = {"outcome": {"error": f"{type(exc).__name__} : {exc}", "error_type": type(exc).__name__}}
-        send({"result": plain(result), "tampered": changed(marks)[:20]})
+        send(result_of(result=plain(result), tampered=changed(marks)[:20]))
     sys.stdout.flush()
     os._exit(0)
 

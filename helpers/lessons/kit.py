@@ -1,8 +1,20 @@
-"""What every check shares: criteria, reports, a deadline for learner code, French feedback, the exercise record.
+"""The contract between the lessons and grading: what a lesson registers, what its two halves may use.
 
-A check runs the learner's function against simulator scenarios and returns a `Report`: one
-`Criterion` per rule, each worth points, each with a French sentence saying what was seen. The
-« Vérifier » button shows the report; nbgrader's hidden tests call `require()` on one rule.
+Each graded exercise is an `Exercise` record (lessons/ts*/__init__.py) with two functions from its `checks.py`,
+marked where they run:
+
+  @sandboxed  play(objects, spec) -> plain data
+      runs where learner code runs — the « Vérifier » kernel, or a grading player inside the sandbox
+      (grading/sandboxed/player.py). It calls the learner's objects on one scenario, under a deadline
+      (`run_learner`, `run_in_thread`, `run_coroutine`), and returns data only (`Outcome.to_plain`, `plain`).
+  @trusted    judge(player, values, seed) -> Report   (and the check_* it calls)
+      runs on the trusted side — nbgrader's process under grading. It never touches a learner object: it calls
+      `player(spec)` (spec carries `LIMIT_KEY`, the seconds the learner's code has), reads what comes back as
+      `Played`, and bases its verdict on its own simulators' logs and witnesses. It returns a `Report`: one
+      `Criterion` per rule, points and a French sentence saying what was seen.
+
+nbgrader's hidden tests call `require(report, key)` on one rule or `partial(report)`; « Vérifier » shows the report.
+Grading imports this module and the registry (`helpers.lessons`), nothing else of the lessons.
 """
 from __future__ import annotations
 
@@ -14,6 +26,27 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from typing import Callable
+
+from ._stubs import STUB_RAISE   # the line a distributed stub raises: grading tells an untouched cell by it
+
+
+__all__ = ["LIMIT_KEY", "STUB_RAISE", "Criterion", "Deadline", "Exercise", "GradingError", "Outcome", "Played", "Report",
+           "deadline", "fmt", "partial", "plain", "raise_in_thread", "require", "run_coroutine", "run_in_thread",
+           "run_learner", "sandboxed", "trusted"]
+
+SANDBOX, TRUSTED = "bac à sable", "côté de confiance"
+
+
+def sandboxed(function: Callable) -> Callable:
+    """Marks a lesson's `play`: it runs with learner code and may be rewritten by it; it decides nothing."""
+    function.runs_in = SANDBOX
+    return function
+
+
+def trusted(function: Callable) -> Callable:
+    """Marks a lesson's `judge` (and its check_*): trusted side, learner code only through `player(spec)`."""
+    function.runs_in = TRUSTED
+    return function
 
 
 # The key of a scenario (a `play` spec) that says how many seconds the learner's code has in it: under grading,
@@ -273,7 +306,7 @@ def partial(report: Report) -> float:
     return report.score
 
 
-def _raise_in_thread(thread: threading.Thread, exc_type: type[BaseException]) -> None:
+def raise_in_thread(thread: threading.Thread, exc_type: type[BaseException]) -> None:
     import ctypes
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(exc_type))
 
@@ -298,7 +331,7 @@ def run_in_thread(fn, *args, seconds: float = 5.0) -> Outcome:
     worker.join(seconds)
     if worker.is_alive():
         for _ in range(20):
-            _raise_in_thread(worker, Deadline)
+            raise_in_thread(worker, Deadline)
             worker.join(0.05)
             if not worker.is_alive():
                 break
