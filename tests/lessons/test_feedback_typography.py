@@ -8,7 +8,7 @@ import re
 import pytest
 
 from helpers import lessons
-from helpers.lessons._kit import Criterion, GradingError, Report, require
+from helpers.lessons.kit import Criterion, GradingError, Report, require
 from helpers.lessons.ts1_5 import checks as check_1_5
 from helpers.widgets.typography import NARROW, NBSP, french_message
 from solutions import hooks as h
