@@ -155,8 +155,10 @@ class Simulator:
             self._answers += 1
             # Ids are unique per response (as the real API's are) and still deterministic for a simulator run:
             # the n-th answer of this run; the content depends on the request alone.
-            key = (_request_key(body), self._answers)
-        name, reply = _model.decide(conv, self.playbooks, key=_request_key(body))
+            answers = self._answers
+        request_key = _request_key(body)
+        key = (request_key, answers)
+        name, reply = _model.decide(conv, self.playbooks, key=request_key)
         usage = self.cache.usage(body)
         return name, _model.render(conv, reply, usage, request_key=key)
 
@@ -171,9 +173,11 @@ class _QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def _request_key(body: dict) -> object:
-    # Same request, same answer: everything that shapes the reply, nothing that varies per call.
-    return {k: body.get(k) for k in ("model", "system", "messages", "tools", "max_tokens", "stop_sequences")}
+def _request_key(body: dict) -> str:
+    # Same request, same answer: everything that shapes the reply, nothing that varies per call — hashed once per
+    # request (ids and signatures are derived from this short key, not from the whole body again and again).
+    return _wire.digest({k: body.get(k) for k in ("model", "system", "messages", "tools", "max_tokens",
+                                                  "stop_sequences")}, length=32)
 
 
 def _ratelimit_headers(remaining: int) -> dict[str, str]:

@@ -69,16 +69,17 @@ def schema_of(tool: dict) -> dict:
     schema = tool.get("input_schema")
     if not isinstance(schema, dict):
         return {"type": "object"}
-    if "$defs" not in schema and "definitions" not in schema and "anyOf" not in repr(schema):
-        return schema
-    key = repr(schema)
-    found = _RESOLVED.get(key)
-    if found is None:
+    seen = _RESOLVED.get(id(schema))
+    if seen is not None and seen[0] is schema:
+        return seen[1]                         # the same schema object, already read (once per request and tool)
+    resolved = schema
+    if "$defs" in schema or "definitions" in schema or "anyOf" in json.dumps(schema):
         defs = {**(schema.get("definitions") or {}), **(schema.get("$defs") or {})}
-        found = _RESOLVED[key] = _inline(schema, defs, 0)
-        if len(_RESOLVED) > 256:
-            _RESOLVED.clear()
-    return found
+        resolved = _inline(schema, defs, 0)
+    if len(_RESOLVED) > 256:
+        _RESOLVED.clear()
+    _RESOLVED[id(schema)] = (schema, resolved)
+    return resolved
 
 
 _RESOLVED: dict = {}
