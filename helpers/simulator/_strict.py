@@ -57,7 +57,48 @@ def check_request(body: object, known_models: set[str], betas: set[str] = frozen
     if rejection:
         return rejection
     return _check_messages(body["messages"], has_tools=bool(body.get("tools")),
-                           allow_system_turns=bool(betas & set(SYSTEM_TURN_BETAS)))
+                           allow_system_turns=bool(betas & set(SYSTEM_TURN_BETAS))) or _check_thinking(body, betas)
+
+
+THINKING_DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+INTERLEAVED_BETA = "interleaved-thinking-2025-05-14"
+
+
+def _check_thinking(body: dict, betas: set[str]) -> Rejection | None:
+    """Manual extended thinking (`{type: "enabled", budget_tokens}`), as documented (Thinking; Thinking in tool and
+    multi-turn workflows) and in the API's own words: a budget of at least 1024 tokens and below `max_tokens` (except
+    under the interleaved-thinking beta), no forced tool use, and, in a tool loop, the final assistant message
+    passed back starting with its thinking block. Adaptive thinking has none of these constraints (the model may not
+    think, and it supports forced tools). Not checked: that a thinking block comes back unmodified (its signature)."""
+    thinking = body.get("thinking")
+    if not isinstance(thinking, dict) or thinking.get("type") != "enabled":
+        return None
+    budget = thinking.get("budget_tokens")
+    if not isinstance(budget, int) or isinstance(budget, bool):
+        return Rejection(400, "thinking.enabled.budget_tokens: Field required" if budget is None
+                         else "thinking.enabled.budget_tokens: Input should be a valid integer")
+    if budget < 1024:
+        return Rejection(400, "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024")
+    if budget >= body["max_tokens"] and INTERLEAVED_BETA not in betas:
+        return Rejection(400, "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our "
+                              f"documentation at {THINKING_DOCS}#max-tokens-and-context-window-size")
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        return Rejection(400, "Thinking may not be enabled when tool_choice forces tool use.")
+    messages = [m for m in body["messages"] if isinstance(m, dict)]
+    last = messages[-1] if messages else {}
+    if last.get("role") != "user" or not any(b.get("type") == "tool_result" for b in _blocks(last)):
+        return None
+    index = max(i for i, m in enumerate(body["messages"]) if m is last) - 1
+    final = body["messages"][index] if index >= 0 else {}
+    blocks = _blocks(final) if isinstance(final, dict) and final.get("role") == "assistant" else []
+    if blocks and blocks[0].get("type") not in ("thinking", "redacted_thinking"):
+        return Rejection(400, f"messages.{index}.content.0.type: Expected `thinking` or `redacted_thinking`, but found "
+                              f"`{blocks[0].get('type')}`. When `thinking` is enabled, a final `assistant` message must "
+                              "start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` "
+                              "blocks). We recommend you include thinking blocks from previous turns. To avoid this "
+                              f"requirement, disable `thinking`. Please consult our documentation at {THINKING_DOCS}")
+    return None
 
 
 MAX_CACHE_BREAKPOINTS = 4

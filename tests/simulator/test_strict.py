@@ -174,3 +174,47 @@ def test_longer_cache_ttls_come_first_in_processing_order_tools_system_messages(
     assert message.startswith("messages.0.content.1.cache_control.ttl: a ttl='1h' cache_control block must not come "
                               "after a ttl='5m' cache_control block.")
     assert "`tools`, `system`, `messages`" in message
+
+
+# -- manual extended thinking: the documented constraints, in the API's words -----------------------------------
+THINK = {"type": "enabled", "budget_tokens": 2000}
+ONE_CALL = {"role": "assistant", "content": [
+    {"type": "tool_use", "id": "toolu_A", "name": "search", "input": {"query": "a"}}]}
+THOUGHT_CALL = {"role": "assistant", "content": [
+    {"type": "thinking", "thinking": "Je cherche.", "signature": "sig"},
+    {"type": "tool_use", "id": "toolu_A", "name": "search", "input": {"query": "a"}}]}
+
+
+@pytest.mark.parametrize("extra,message", [
+    ({"thinking": {"type": "enabled", "budget_tokens": 500}, "max_tokens": 4000},
+     "budget_tokens: Input should be greater than or equal to 1024"),
+    ({"thinking": THINK, "max_tokens": 2000}, "`max_tokens` must be greater than `thinking.budget_tokens`"),
+    ({"thinking": THINK, "max_tokens": 4000, "tool_choice": {"type": "any"}},
+     "Thinking may not be enabled when tool_choice forces tool use."),
+])
+def test_manual_thinking_is_refused_where_the_api_refuses_it(client, extra, message):
+    with pytest.raises(anthropic.BadRequestError, match=message.replace("`", ".").replace("(", ".").replace(")", ".")):
+        send(client, [ASK], **extra)
+
+
+def test_a_tool_loop_with_thinking_on_must_pass_the_thinking_block_back(client):
+    with pytest.raises(anthropic.BadRequestError, match=r"messages\.1\.content\.0\.type: Expected `thinking` or "
+                                                        r"`redacted_thinking`, but found `tool_use`"):
+        send(client, [ASK, ONE_CALL, {"role": "user", "content": [result("toolu_A")]}], thinking=THINK,
+             max_tokens=4000)
+    reply = send(client, [ASK, THOUGHT_CALL, {"role": "user", "content": [result("toolu_A")]}], thinking=THINK,
+                 max_tokens=4000)
+    assert reply.stop_reason == "end_turn"
+
+
+def test_adaptive_thinking_has_none_of_these_constraints(client):
+    adaptive = {"type": "adaptive"}
+    send(client, [ASK], thinking=adaptive, tool_choice={"type": "any"})
+    send(client, [ASK, ONE_CALL, {"role": "user", "content": [result("toolu_A")]}], thinking=adaptive)
+
+
+def test_the_interleaved_thinking_beta_lets_the_budget_exceed_max_tokens(client):
+    reply = client.beta.messages.create(model=MODEL, max_tokens=1500, tools=[SEARCH], messages=[ASK],
+                                        thinking={"type": "enabled", "budget_tokens": 4000},
+                                        betas=["interleaved-thinking-2025-05-14"])
+    assert reply.content[0].type == "thinking"
