@@ -41,6 +41,11 @@ def _explain(exc: BaseException) -> str | None:
         return TIMEOUT
     if isinstance(exc, anthropic.APIConnectionError):
         return NO_CONNECTION
+    if isinstance(exc, TypeError) and "Could not resolve authentication method" in str(exc):
+        return ("Ce client anthropic n'a ni clé ni adresse où envoyer la requête : anthropic.Anthropic() créé tel quel "
+                "cherche ANTHROPIC_API_KEY, absente ici. Dans le cours, créez le client avec helpers.client() : hors "
+                "ligne, il parle au simulateur ; avec une clé (helpers.use_key()), à l'API réelle. Pour un notebook "
+                "venu d'ailleurs, remplacez « Anthropic() » par « helpers.client() ».")
     if isinstance(exc, (KeyboardInterrupt, asyncio.CancelledError)):
         return ("Exécution interrompue : la cellule a été arrêtée (Ctrl-C ou bouton ■) avant la fin. Rien n'est "
                 "cassé : relancez-la quand vous voulez.")
@@ -205,7 +210,8 @@ def install_ipython_handler() -> bool:
     def refresh(*_info) -> None:
         from ._mode import KeyProblem
         # Ctrl-C (KeyboardInterrupt) and a cancelled `async for` (CancelledError) read as one line, not a page.
-        kinds: tuple = (KeyProblem, KeyboardInterrupt, asyncio.CancelledError)
+        # TypeError: the plain anthropic client created without a key (any other TypeError keeps its traceback).
+        kinds: tuple = (KeyProblem, KeyboardInterrupt, asyncio.CancelledError, TypeError)
         # Only what is already loaded, never an import from here: this runs inside other imports (the meter's
         # own import of anthropic, for one), where importing would close a circle.
         for module, name in (("anthropic", "APIError"), (f"{__package__}._meter", "BudgetExceeded"),

@@ -152,3 +152,15 @@ def test_a_loop_that_goes_on_after_stop_sequence_is_told_in_french():
         "messages.4: all messages must have non-empty content except for the optional final assistant message"))])
     said = _rejection(run)
     assert said.startswith("l'API a refusé la requête (400) : messages[4] est vide") and "must" not in said
+
+
+def test_the_plain_client_created_without_a_key_is_explained_and_other_type_errors_are_not(monkeypatch):
+    import anthropic
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
+    with pytest.raises(TypeError) as caught:
+        anthropic.Anthropic(base_url="http://127.0.0.1:9").messages.create(
+            model="claude-sonnet-5-5", max_tokens=10, messages=[{"role": "user", "content": "x"}])
+    said = helpers.explain(caught.value)
+    assert "helpers.client()" in said and "ANTHROPIC_API_KEY" in said
+    assert helpers.explain(TypeError("unsupported operand type(s) for +: 'int' and 'str'")) is None

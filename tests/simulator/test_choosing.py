@@ -144,3 +144,20 @@ def test_a_party_said_without_its_noun_is_still_the_party_size(client, said):
 def test_every_when_word_after_for_n_keeps_n_a_party(word):
     from helpers.simulator._engine import _filling
     assert _filling._count("party_size", f"a table for 3 {word}") == 3
+
+
+BIKE = {"name": "reserver_velo", "description": "Réserve un vélo en libre-service dans une station.",
+        "input_schema": {"type": "object", "properties": {"station": {"type": "string"}, "nombre": {"type": "integer"},
+                                                          "heure": {"type": "string"}},
+                         "required": ["station", "nombre", "heure"]}}
+
+
+@pytest.mark.parametrize("said,when", [("pour 18h30", "18:30"), ("à 7h", "07:00"), ("pour 20h", "20:00")])
+def test_a_time_of_day_after_pour_is_a_time_not_a_duration(client, said, when):
+    calls, _ = first(client, f"Réserve deux vélos à la station Bellecour {said}", [BIKE])
+    assert calls == [("reserver_velo", {"station": "Bellecour", "nombre": 2, "heure": when})]
+
+
+@pytest.mark.parametrize("text", ["pendant 1h30", "pour 2h", "durant 45 min"])
+def test_a_length_of_time_is_no_time_of_day(text):
+    assert rd.clock_times(text) == []

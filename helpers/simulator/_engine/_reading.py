@@ -246,8 +246,9 @@ def clock_times(text: str) -> list[str]:
             hour = int(m.group(4)) % 12 + (12 if m.group(5).lower() == "pm" else 0)
             out.append(f"{hour:02d}:00")
             continue
-        if m.group(1) and DURATION_CUE.search(text[:m.start()]):
-            continue                              # « pendant 1h30 »: a duration
+        cue = DURATION_CUE.search(text[:m.start()])
+        if m.group(1) and cue and not (re.match(r"(?i)pour|for", cue.group(0).strip()) and int(m.group(1)) >= 5):
+            continue                              # « pendant 1h30 », « pour 2h »: a duration; « pour 18h30 »: a time
         hour, minute = int(m.group(1)), int(m.group(2) or m.group(3) or 0)
         if hour < 24 and minute < 60:
             out.append(f"{hour:02d}:{minute:02d}")
