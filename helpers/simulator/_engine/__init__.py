@@ -23,7 +23,7 @@ from functools import cached_property
 from .._conversation import CLI_TOOLS, Conversation, ToolCall
 from .._reply import Reply, text
 from .._words import words
-from . import _answering as say, _arith, _choosing, _filling, _lexicon as lex, _operations, _reading as rd
+from . import _answering as say, _arith, _choosing, _facts, _filling, _lexicon as lex, _operations, _reading as rd
 
 __all__ = ["PLAYBOOK", "Engine", "first_number"]
 
@@ -350,6 +350,9 @@ class Engine:
             listed = " ; ".join(f"« {_quote(t)} »" for t in said)
             return (f"Plus tôt dans cette conversation, vous m'avez écrit : {listed}." if fr
                     else f"Earlier in this conversation you wrote: {listed}.")
+        taught = _facts.answer(q, self.lang)          # « Qu'est-ce qu'un sous-agent ? »: the course's own subject
+        if taught:
+            return taught
         done = _operations.perform(q, self.lang)      # « Extract the numbers… Input: … », « Sort these lines… »
         if done:
             return done
