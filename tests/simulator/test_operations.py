@@ -79,3 +79,22 @@ def test_a_summary_of_a_given_text_is_its_opening_sentences_word_for_word(client
     assert answer(client, f"Summarize this: {text}") == ("La médiathèque ouvrira le dimanche dès janvier. "
                                                          "Les horaires du samedi ne changent pas.")
     assert answer(client, "Résume notre échange.").startswith("(Réponse simulée)")
+
+
+ROWS = words()["phrasebook"]["rows"]
+
+
+@pytest.mark.parametrize("row,source,target", [(r, s, t) for r in ROWS for s in ("fr", "en") for t in r if t != s])
+def test_every_phrase_of_the_phrasebook_translates_into_every_language_it_holds(row, source, target):
+    from helpers.simulator._engine._lexicon import LANGUAGES
+    name = next(n for n, code in LANGUAGES.items() if code == target and n.isascii())
+    assert ops.translation(f"Traduis « {row[source]} » en {name}") == row[target]
+
+
+def test_a_sentence_the_phrasebook_does_not_hold_is_not_translated(client):
+    assert ops.translation("Traduis « le chat dort sur le canapé » en anglais") is None
+    assert answer(client, "Traduis « le chat dort sur le canapé » en anglais").startswith("(Réponse simulée)")
+
+
+def test_a_phrase_inside_a_longer_request_is_not_a_phrase_to_translate():
+    assert ops.translation("Translate this text, no explanation, into Spanish: I like trains") is None

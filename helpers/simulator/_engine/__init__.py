@@ -353,7 +353,7 @@ class Engine:
         taught = _facts.answer(q, self.lang)          # « Qu'est-ce qu'un sous-agent ? »: the course's own subject
         if taught:
             return taught
-        done = _operations.perform(q, self.lang)      # « Extract the numbers… Input: … », « Sort these lines… »
+        done = _operations.perform(q, self.lang) or _operations.translation(q)   # « Sort these lines… », « Traduis « merci » »
         if done:
             return done
         expr = _arith.statistic(q) or _arith.written_expression(q, self.lang)

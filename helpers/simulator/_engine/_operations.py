@@ -92,6 +92,29 @@ def perform(request: str, lang: str) -> str | None:
     return "\n".join(shape.format(value=r.value, label=r.label) for r in rows)
 
 
+def translation(request: str) -> str | None:
+    """A short fixed phrase of the phrasebook (data/form.toml [phrasebook]) in the language the request asks for
+    (« Traduis « bonne nuit » en espagnol » → buenas noches); None for anything the phrasebook does not hold."""
+    from . import _lexicon as lex, _reading as rd
+    book = words()["phrasebook"]
+    folded = lex.fold(request)
+    if not any(lex.fold(c) in folded for c in book["cues"]):
+        return None
+    targets = rd.languages(request)
+    quoted = rd.quoted(request)
+    cue = "|".join(re.escape(lex.fold(c)) for c in book["cues"])
+    said = re.search(rf"(?:{cue})\s*:?\s*(.+?)\s+(?:en|in|into|vers)\s+[a-z]+\W*$", folded)
+    asked = lex.fold(quoted[0]) if quoted else (said.group(1) if said else "")
+    asked = asked.strip(" '\"«»“”.!?")           # the phrase to translate, whole: never a word inside a sentence
+    for row in book["rows"]:
+        for code, phrase in row.items():
+            if asked == lex.fold(phrase):
+                wanted = next((t for t in reversed(targets) if t in row and t != code), None)
+                if wanted:
+                    return row[wanted]
+    return None
+
+
 def summary(text: str, instruction: str) -> str | None:
     """An extractive summary of the given text: its opening sentences (one when one is asked, else two), word for
     word — what a model can say of a text without making anything up."""
