@@ -294,20 +294,23 @@ def _tasks(form: Form, template: str) -> str:
     return "\n".join(f"- {p}" for p in parts[:5]) or f"- {latest.strip()}"
 
 
-def _summary(conv: Conversation, form: Form) -> str:
+def _summary(conv: Conversation, form: Form, unknown: bool = False) -> str:
     """Steps taken (the tool calls and what came back), else the first sentences of the text given."""
     steps = [f"{c.name}({json.dumps(c.input, ensure_ascii=False)}) → {(c.result or '').strip()[:120]}"
              for c in conv.calls if c.answered]
     if steps:
         lead = "Steps:" if form.lang == "en" else "Étapes :"
         return lead + "\n" + "\n".join(f"{n}. {s}" for n, s in enumerate(steps, 1))
-    return given_summary(conv.last_user_text or "") or _say(form.lang, "no_steps")
+    return given_summary(conv.last_user_text or "") or _say(form.lang, "no_steps_unknown" if unknown else "no_steps")
 
 
 def given_summary(text: str, sentences: int = 2) -> str:
     """The first sentences of the longest passage the prompt gives to read (a tagged document, else a paragraph)."""
     tagged = [m.group(2) for m in re.finditer(r"<(\w+)>(.{200,}?)</\1>", text, re.S)]
-    passages = tagged or [p for p in re.split(r"\n\s*\n", text) if len(p) > 200]
+    asked = re.search(r"(?i)\b(?:summar\w*|résum\w*|synthès\w*|synthétis\w*)\b[^.\n]{0,40}\b(?:text|texte|article|"
+                      r"document|passage|report|rapport|following|suivant)", text)
+    passages = tagged or ([p for p in re.split(r"\n\s*\n", text) if len(p) > 200] if asked else [])
+    # A long question is not a text given to summarise: a summary of *steps* with none taken says so.
     if not passages:
         return ""
     chosen = max(passages, key=len).strip()
@@ -330,7 +333,7 @@ def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Convers
     if role == "tasks":
         return _tasks(form, template)
     if role == "summary":
-        return _summary(conv, form)
+        return _summary(conv, form, unknown)
     if unknown and tag in form.fallback:
         return form.fallback[tag]
     return _numeric(form, answer)

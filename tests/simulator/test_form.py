@@ -235,3 +235,14 @@ def test_feedback_on_tools_names_what_their_definitions_lack(client):
 @pytest.mark.parametrize("text,expected", [("Quelle est la moyenne de 12, 15 et 21 ?", 16), ("the average of 3 and 5", 4)])
 def test_a_statistic_over_numbers_listed_in_words_is_computed(text, expected):
     assert _arith.evaluate(_arith.statistic(text)) == expected
+
+
+def test_a_summary_of_steps_for_a_long_word_problem_says_no_step_was_possible_not_the_question_again(client):
+    prompt = ("A cyclist rides up a hill at a steady pace for a while, then rests, then rides down twice as fast; "
+              "the whole trip, rest included, lasts a little over an hour and a half, with the climb taking longer "
+              "than the descent by a margin that depends on the wind. How long was the rest, in minutes?")
+    system = ("Use the tools. Put a summary of your steps in <summary> tags and your answer in <response> tags. "
+              "If you cannot solve the task return <response>NOT_FOUND</response>.")
+    said = text_of(ask(client, prompt, system=system, tools=[CALC]))
+    assert "<response>NOT_FOUND</response>" in said and "A cyclist rides" not in said
+    assert W["say"]["en"]["no_steps_unknown"] in said
