@@ -75,3 +75,14 @@ def test_every_count_of_people_takes_a_number_of_people(name):
 def test_every_question_word_opens_a_question(word):
     from helpers.simulator._engine import _reading as rd
     assert rd.is_question(f"{word.capitalize()} la suite")
+
+
+@pytest.mark.parametrize("name", sorted(DATA["LONG_TEXT_NAMES"]))
+def test_every_long_text_name_may_take_the_whole_request_and_a_short_field_may_not(name):
+    from helpers.simulator._engine import _filling, _reading as rd
+    request = "Please pass this whole request along as it is, every word of it, nothing cut."
+    tool = {"input_schema": {"type": "object", "properties": {name: {"type": "string"}}, "required": [name]}}
+    short = {"input_schema": {"type": "object", "properties": {"vendor_type": {"type": "string"}},
+                              "required": ["vendor_type"]}}
+    assert _filling.fill(tool, _filling.Context(rd.Facts(request, []))).input.get(name)
+    assert "vendor_type" not in _filling.fill(short, _filling.Context(rd.Facts(request, []))).input

@@ -123,8 +123,6 @@ def required(tool: dict) -> list[str]:
 
 
 LIST_WORDS = frozenset({"et", "and", "ou", "or"})
-MONEY_WORDS = frozenset({"euro", "euros", "dollar", "dollars", "eur", "usd", "gbp", "cents", "centimes", "livres",
-                         "pounds", "francs", "chf", "yen", "yens"})
 
 
 def _owned_numbers(name: str, text: str) -> list[int]:
@@ -265,14 +263,10 @@ def _text_value(name: str, ctx: Context, latest: str) -> str | None:
     return (latest.strip() or None) if _takes_long_text(name) else None   # never a whole request in a short field
 
 
-LONG_TEXT = frozenset({"text", "texte", "content", "contenu", "message", "body", "corps", "prompt", "query", "q",
-                       "question", "input", "description", "summary", "resume", "note", "comment", "commentaire",
-                       "requete", "search", "terms", "keywords", "issue", "probleme", "problem", "reason", "raison",
-                       "motif", "cause", "justification", "why", "pourquoi", "sentence", "phrase"})
 
 
 def _takes_long_text(name: str) -> bool:
-    return bool(set(lex.words(name)) & LONG_TEXT) or lex.fold(name) in LONG_TEXT
+    return bool(set(lex.words(name)) & lex.LONG_TEXT_NAMES) or lex.fold(name) in lex.LONG_TEXT_NAMES
 
 
 def _from_results(name: str, ctx: Context) -> object:
@@ -341,7 +335,7 @@ def _scalar(name: str, spec: dict, ctx: Context, operands: list[float], needed: 
     if kind == "count":
         counted = _count(name, latest)
         if counted is None and lex.fold(name) in lex.GENERIC_COUNTS:
-            counted = next((n for n, noun in rd.counted(latest) if noun not in MONEY_WORDS
+            counted = next((n for n, noun in rd.counted(latest) if noun not in rd.money_words()
                             and not noun.isdigit()), None)             # « 2 packs of tea », « 47 units »
         if counted is not None or lex.fold(name) not in lex.GENERIC_COUNTS:
             return counted          # adults: « 3 adultes », never the 14 of « le 14 mars »

@@ -48,7 +48,9 @@ FREQUENCIES: dict[str, str] = _TABLES["FREQUENCIES"]
 # Words that may follow « for two » when two is a party (« a table for two tomorrow »), not a count of something else.
 WHEN_WORDS: frozenset[str] = _TABLES["WHEN_WORDS"]
 # Words that name the same field of a record (montant / amount): a scenario's facts reach a tool's parameters by them.
-FIELD_SYNONYMS: tuple[list[str], ...] = _TABLES["FIELD_SYNONYMS"]   # how often, as said → its name (« mensuel » → monthly)
+FIELD_SYNONYMS: tuple[list[str], ...] = _TABLES["FIELD_SYNONYMS"]
+# Parameter names that take a long text (a message, a query): only these may get the whole request.
+LONG_TEXT_NAMES: frozenset[str] = _TABLES["LONG_TEXT_NAMES"]   # how often, as said → its name (« mensuel » → monthly)
 # A write verb and the words of the same action where the concept table has none (« ajoute » for add).
 SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
 

@@ -177,15 +177,32 @@ def numbers(text: str) -> list[float]:
     return [float(n.replace(",", ".")) for n in NUMBER.findall(cleaned)]
 
 
-MONEY = re.compile(r"[$€£]\s?(\d[\d,.\u202f\u00a0 ]*\d|\d)|(\d[\d,.\u202f\u00a0 ]*\d|\d)\s?(?:[$€£]|USD|EUR|GBP|CHF|CAD|JPY|"
-                   r"euros?|dollars?|livres?)(?!\w)", re.I)
+def _currency_words() -> list[str]:
+    """Every way the lexicon writes a currency: its codes and their words (€, euros, dollars, livres sterling…)."""
+    codes = list(lex.CURRENCY_CODES)
+    said = codes + [w for c in codes for w in lex.ALIASES.get(lex.fold(c), ())]
+    return sorted(dict.fromkeys(said), key=len, reverse=True)
+
+
+@lru_cache(maxsize=1)
+def _money() -> re.Pattern:
+    symbols = "".join(re.escape(w) for w in _currency_words() if len(w) == 1)
+    words = "|".join(re.escape(w) for w in _currency_words())
+    number = r"(\d[\d,.\u202f\u00a0 ]*\d|\d)"
+    return re.compile(rf"[{symbols}]\s?{number}|{number}\s?(?:{words})(?!\w)", re.I)
+
+
+@lru_cache(maxsize=1)
+def money_words() -> frozenset[str]:
+    """The currency words, folded: nouns that count money, not things (« 5 euros » is no quantity)."""
+    return frozenset(lex.fold(w) for w in _currency_words())
 
 
 def money(text: str) -> list[float]:
     """Amounts of money, in order: « $50,000 USD », « 12,50 € »."""
     lang = language(text)
     out = []
-    for m in MONEY.finditer(text):
+    for m in _money().finditer(text):
         raw = re.sub(r"[\u202f\u00a0 ]", "", m.group(1) or m.group(2))
         raw = raw.replace(",", "") if lang == "en" else raw.replace(".", "").replace(",", ".") if re.search(
             r"\.\d{3}", raw) else raw.replace(",", ".")
