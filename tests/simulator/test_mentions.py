@@ -209,3 +209,11 @@ def test_a_list_fact_goes_into_a_string_parameter_as_json_and_a_number_is_typed(
                                                                "montant": {"type": "number"}}}}
     assert _filling.assign(tool_, {"actions": ["a", "é"], "amount": "42,5"}) == {"actions": '["a", "é"]',
                                                                                  "montant": 42.5}
+
+
+@pytest.mark.parametrize("name,text,value", [("budget_eur", "pour 12 participants, budget 450 €", 450),
+                                             ("regular_price", "$349.99 (regularly $399.99)", 399.99),
+                                             ("sample_size", "sample size: 10 images", 10),
+                                             ("budget_eur", "avec un budget de 1200 euros", 1200)])
+def test_a_number_after_a_word_of_the_parameters_name_is_read_whole(name, text, value):
+    assert _mentions.cued_number(name, text) == value

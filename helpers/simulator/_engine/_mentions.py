@@ -242,7 +242,7 @@ def named(name: str, text: str) -> str | None:
     return None
 
 
-CUED_NUMBER = r"\s*(?:\(|:|=|of|de|at|à)?\s*[$€£]?\s*(\d+(?:[.,]\d+)?)"
+CUED_NUMBER = r"\s*(?:\(|:|=|of|de|at|à)?\s*[$€£]?\s*(?<![\d.,])(\d+(?:[.,]\d+)?)(?![\d])"
 
 
 def labelled_items(values: tuple[str, ...], text: str) -> list[tuple[str, str]]:
@@ -262,7 +262,7 @@ def cued_number(name: str, text: str) -> float | None:
     « regularly $399.99 », sample_size and « sample size: 10 000 »)."""
     words = [w for w in lex.words(name) if len(w) >= 4 and w not in PLAIN]
     for word in words:
-        m = re.search(rf"(?i)\b{re.escape(word[:5])}\w*(?:\s+\w+)?{CUED_NUMBER}", text)
+        m = re.search(rf"(?i)\b{re.escape(word[:5])}\w*(?:\s+[^\W\d]+)?{CUED_NUMBER}", text)
         if m:
             return float(m.group(1).replace(",", "."))
     return None
