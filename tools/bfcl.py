@@ -6,6 +6,7 @@
     .venv/bin/python tools/bfcl.py --half even --failures F.jsonl --dump-requests R.jsonl
     .venv/bin/python tools/bfcl.py --latency                        # run, then replay its requests in process
     .venv/bin/python tools/bfcl.py --latency --requests R.jsonl     # replay saved requests only (no BFCL)
+    .venv/bin/python tools/bfcl.py --check-data                     # BFCL names in the simulator's data?
     .venv/bin/python tools/bfcl.py --setup                          # create BFCL's environment and stop
 
 bfcl-eval==2026.3.23, its own ClaudeHandler in FC mode (registry entry claude-opus-4-5-20251101-FC), its own
@@ -270,6 +271,35 @@ def latency(checkout: Path, requests: list[tuple[str | None, dict]], passes: int
         print("  les plus lentes : " + ", ".join(f"{case_id} {t:.0f} ms" for t, case_id in slowest))
 
 
+def data_check(checkout: Path, env: Path, categories: list[str]) -> int:
+    """Names of BFCL's functions (and its underscored parameter names) found in the checkout's simulator data.
+
+    BFCL's data is read as plain JSON from its package folder (BFCL itself is not imported here)."""
+    folders = sorted((env / "lib").glob("python3*/site-packages/bfcl_eval/data"))
+    if not folders:
+        raise SystemExit(f"pas de données BFCL dans {env} (lancer --setup)")
+    functions, parameters = set(), set()
+    for category in categories:
+        for line in (folders[0] / f"BFCL_v4_{category}.json").read_text().splitlines():
+            for doc in json.loads(line)["function"]:
+                if re.search(r"[._]", doc["name"].strip("_")):     # one word (`translate`) names nothing
+                    functions |= {doc["name"], doc["name"].replace(".", "_")}
+                parameters |= {p for p in doc.get("parameters", {}).get("properties", {}) if "_" in p.strip("_")}
+    hits = 0    # function names count; parameter names are listed for a reader to judge (start_date is common)
+    for path in sorted((checkout / "helpers" / "simulator" / "data").rglob("*")):
+        if not path.is_file():
+            continue
+        words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_.]*[A-Za-z0-9_]", path.read_text(errors="replace")))
+        found_here = (("fonctions", words & functions), ("paramètres (à juger)", words & parameters - functions))
+        for label, found in found_here:
+            if found:
+                hits += len(found) if label == "fonctions" else 0
+                print(f"{path.relative_to(checkout)} : {label} de BFCL : {', '.join(sorted(found))}")
+    print(f"Données du simulateur : {hits} nom(s) de fonction de BFCL ({len(functions)} noms composés cherchés, "
+          f"et {len(parameters)} noms de paramètres à tiret bas).")
+    return 1 if hits else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -285,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=Path, help="avec --latency : rejoue ce fichier, sans lancer BFCL")
     parser.add_argument("--passes", type=int, default=3, help="avec --latency : passes mesurées (défaut 3)")
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--check-data", action="store_true",
+                        help="cherche dans les données du simulateur les noms de fonctions et paramètres de BFCL")
     parser.add_argument("--setup", action="store_true", help="crée l'environnement BFCL et s'arrête")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -303,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     python = ensure_env(args.env)
+    if args.check_data:
+        return data_check(args.checkout, args.env, args.categories)
     if args.setup:
         print(f"Environnement BFCL prêt : {python}")
         return 0
