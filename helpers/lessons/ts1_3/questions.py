@@ -57,7 +57,7 @@ QUESTIONS = [
     Question(
         id="1.3.p3",
         title="Les outils de l'analyste",
-        stem=("Un sous-agent analyse des contrats rangés dans le dossier ./contrats : il doit les lire et y "
+        stem=("Un sous-agent analyse des contrats rangés dans le répertoire ./contrats : il doit les lire et y "
               "chercher des clauses, rien de plus. Quelle liste d'outils lui donner dans son AgentDefinition ?"),
         options={
             "A": "Read, Grep et Glob.",

@@ -28,7 +28,7 @@ QUESTIONS = [
     ),
     Question(
         id="1.6.p2",
-        title="Pipeline fixe ou décomposition dynamique",
+        title="Enchaînement de prompts ou décomposition dynamique",
         stem=("Parmi ces quatre tâches confiées à un agent, laquelle appelle une décomposition dynamique (un plan "
               "qui se construit et se corrige en avançant) plutôt qu'une chaîne d'étapes fixée d'avance ?"),
         options={
@@ -38,11 +38,11 @@ QUESTIONS = [
             "D": "Traduire une fiche produit en trois langues, puis faire relire chaque traduction par un second appel.",
         },
         why={
-            "A": "Les étapes sont connues et identiques d'une semaine à l'autre : une chaîne fixe donne des résultats "
+            "A": "Les étapes sont connues et identiques d'une semaine à l'autre : un enchaînement de prompts donne des résultats "
                  "stables et comparables.",
             "B": "Juste : les sous-tâches dépendent de ce qu'on découvre (modules sans tests, dépendances cachées) ; "
                  "il faut cartographier, prioriser, puis adapter le plan.",
-            "C": "C'est l'exemple type de chaîne fixe : passes locales, puis intégration, dans cet ordre, à chaque fois.",
+            "C": "C'est l'exemple type d'enchaînement de prompts : passes locales, puis intégration, dans cet ordre, à chaque fois.",
             "D": "Traduire puis relire : deux étapes prévisibles, décidées d'avance. Rien n'émerge en cours de route.",
         },
         answer_key="296472a300b504ce",

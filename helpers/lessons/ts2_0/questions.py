@@ -72,7 +72,7 @@ QUESTIONS = [
                   'backoff avec jitter) ; une 400 dit que la requête est fausse, la renvoyer ne la corrige pas. Le '
                   'client anthropic réessaie déjà de lui-même 408, 409, 429, ≥ 500 et les erreurs de connexion '
                   '(max_retries=2 par défaut).'),
-            'B': ('Un délai ne rend pas une 400 valide : la requête échouera à chaque essai, simplement plus lentement.'),
+            'B': ('Un délai ne rend pas une 400 valide : la requête échouera à chaque tentative, simplement plus lentement.'),
             'C': ('Une surcharge (529) ou une limite de débit (429) passe souvent en quelques secondes ; abandonner '
                   'tout de suite transforme un incident bref en panne.'),
             'D': ("C'est l'inverse : une 4xx (hors 429) signale une requête à corriger, la renvoyer telle quelle échoue "
@@ -118,17 +118,17 @@ QUESTIONS = [
             'A': ("Le cache expire dès qu'une requête contient une date ; il faut retirer toute mention de l'heure."),
             'B': ("Le guide est trop court pour être mis en cache ; il faut y ajouter des exemples jusqu'au minimum "
                   'requis.'),
-            'C': ("Le préfixe change à chaque appel : mettre l'heure après le dernier breakpoint, le stable d'abord."),
-            'D': ('Il faut un breakpoint par requête ; ajouter cache_control sur le message user règle le problème.'),
+            'C': ("Le préfixe change à chaque appel : mettre l'heure après le dernier point de cache, le stable d'abord."),
+            'D': ('Il faut un point de cache par requête ; ajouter cache_control sur le message user règle le problème.'),
         },
         why={
             'A': ('Le cache ne regarde pas le sens du texte : il compare des préfixes exacts. Une date placée après le '
-                  'breakpoint ne gêne rien.'),
+                  'point de cache ne gêne rien.'),
             'B': ("Le guide était déjà mis en cache avant la modification ; sa taille n'a pas changé, seul son début "
                   'change.'),
-            'C': ("Juste : un breakpoint met en cache tout ce qui le précède, à l'identique. Un élément qui change en "
+            'C': ("Juste : un point de cache met en cache tout ce qui le précède, à l'identique. Un élément qui change en "
                   'tête invalide tout ; le volatil va à la fin.'),
-            'D': ('Un breakpoint de plus sur un préfixe qui change à chaque fois ne sera jamais relu : le problème est '
+            'D': ('Un point de cache de plus sur un préfixe qui change à chaque fois ne sera jamais relu : le problème est '
                   "l'ordre, pas le nombre."),
         },
         answer_key='f887754fb44ecd16',
@@ -161,7 +161,7 @@ QUESTIONS = [
     ),
     Question(
         id="2.0.p7",
-        title="Paiement et nouvel essai",
+        title="Paiement et nouvelle tentative",
         stem=("Un agent appelle charge_card puis send_receipt. Après une 529, le client HTTP rejoue la requête ; "
               "Claude rappelle alors charge_card et un client est débité deux fois. Les appels partent parfois en "
               "parallèle. Que changer ?"),
