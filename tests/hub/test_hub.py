@@ -403,7 +403,7 @@ def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_for
 
 def test_in_chromium_the_hubs_login_and_refusal_pages_are_french(cohort):
     """The pages of the hub itself (hub/pages_fr.py): login, a wrong password, a 403 (a learner at the grader's
-    service) and a 404 (a learner at another learner's JupyterLab). Screenshots in COURS_CAPTURES."""
+    service and at another learner's running JupyterLab). Screenshots in COURS_CAPTURES."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         if os.environ.get("CI") == "true":
@@ -434,7 +434,7 @@ def test_in_chromium_the_hubs_login_and_refusal_pages_are_french(cohort):
             page.screenshot(path=str(SHOTS / "hub-403.png"))
             other = page.goto(f"{cohort.url}/user/{cohort.ana}/lab")
             elsewhere = page.inner_text("body")
-            page.screenshot(path=str(SHOTS / "hub-404.png"))
+            page.screenshot(path=str(SHOTS / "hub-403-serveur-d-un-autre.png"))
         finally:
             browser.close()
     assert "Connexion au cours" in login and "Identifiant" in login and "Mot de passe" in login
@@ -442,4 +442,4 @@ def test_in_chromium_the_hubs_login_and_refusal_pages_are_french(cohort):
     assert "Identifiant ou mot de passe incorrect" in refused_login
     assert status == 403 and "Accès refusé" in forbidden and "votre page d'accueil" in forbidden, forbidden
     assert "Forbidden" not in forbidden
-    assert other.status == 404 and "Page introuvable" in elsewhere and "autre compte" in elsewhere, elsewhere
+    assert other.status == 403 and "Accès refusé" in elsewhere and "autre compte" in elsewhere, elsewhere
