@@ -268,7 +268,10 @@ def write_views(layout: Layout) -> None:
     # frame of the same server, blank without this (jupyter/nbgrader#1870).
     framing = {"tornado_settings": {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}}}
     views = {
-        "apprenant": ({"ServerApp": {"jpserver_extensions": learner_extensions}},
+        # nbgrader's Assignment List has no translation: a style sheet says in French, beside each part, what it does.
+        "apprenant": ({"ServerApp": {"jpserver_extensions": learner_extensions,
+                                     "static_custom_path": [str(layout.view("apprenant") / "custom")]},
+                       "LabApp": {"custom_css": True}},
                       {"disabledExtensions": {name: True for name in LEARNER_HIDDEN}}),
         "formateur": ({"ServerApp": dict(framing)}, {"disabledExtensions": {}}),
         # The grader account's shell is nologin: its JupyterLab's terminals run bash (where instructors type nbgrader …).
@@ -281,7 +284,38 @@ def write_views(layout: Layout) -> None:
         write(folder / "nbgrader_config.py", common)
         write(folder / "jupyter_server_config.json", json.dumps(server, indent=1) + "\n")
         write(folder / "labconfig" / "page_config.json", json.dumps(page, indent=1) + "\n")
+    write(layout.view("apprenant") / "custom" / "custom.css", ASSIGNMENT_LIST_CSS)
     layout.config.chmod(0o755)
+
+
+def _css_text(text: str) -> str:
+    """French text for a CSS `content` (typography included: narrow no-break spaces, as escapes)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\u202f", "\\202F ") + '"'
+
+
+# nbgrader's Assignment List (its labextension), part by part: the English it shows, and beside it what it does.
+ASSIGNMENT_LIST_FRENCH = {
+    "#assignments_toolbar::before": "Vos devoirs\u202f: ceux que le formateur a publiés, ceux que vous avez "
+                                    "récupérés, ceux que vous avez rendus.",
+    ".panel:has(#released_assignments_list) > .panel-heading::after": "devoirs publiés, à récupérer",
+    ".panel:has(#fetched_assignments_list) > .panel-heading::after": "devoirs récupérés, dans votre dossier "
+                                                                     "cours-agents-claude/",
+    ".panel:has(#submitted_assignments_list) > .panel-heading::after": "devoirs rendus",
+    "#released_assignments_list_placeholder::after": "Aucun devoir à récupérer pour l'instant.",
+    "#fetched_assignments_list_placeholder::after": "Aucun devoir récupéré pour l'instant.",
+    "#submitted_assignments_list_placeholder::after": "Aucun devoir rendu pour l'instant.",
+    "#released_assignments_list .item_status::after": "«\u202fFetch\u202f»\u202f: copier le devoir dans votre "
+                                                      "dossier, pour y travailler",
+    "#fetched_assignments_list .item_status::after": "«\u202fSubmit\u202f»\u202f: rendre votre travail\u202f; "
+                                                     "vous pouvez rendre de nouveau, la dernière copie compte",
+    "#submitted_assignments_list .item_status::after": "«\u202fFetch Feedback\u202f»\u202f: récupérer votre "
+                                                       "retour, une fois le devoir corrigé",
+}
+ASSIGNMENT_LIST_CSS = ('@charset "UTF-8";\n/* ./cours hub installer : le panneau Assignment List de nbgrader, sans traduction, dit en "
+                       "français à côté de chaque partie ce qu'elle fait. */\n" + "".join(
+    f"#nbgrader-assignment-list {selector} {{ content: {_css_text(text)}; display: block; color: #4a4a4a; "
+    f"font-size: 90%; font-weight: normal; font-style: italic; margin: 2px 0; }}\n"
+    for selector, text in ASSIGNMENT_LIST_FRENCH.items()))
 
 
 def course_config(layout: Layout) -> str:

@@ -389,6 +389,13 @@ def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_for
                     assert items.split() == ["Assignment", "List"], items                  # no instructor item
                     page.click("#jp-mainmenu-nbgrader >> text=Assignment List")
                     page.wait_for_selector(f".nbgrader-mainarea-widget >> text={ASSIGNMENT}", timeout=60_000)
+                    # nbgrader's buttons stay in English (no translation): beside each, what it does, in French
+                    captions = page.evaluate("""() => [...document.querySelectorAll(
+                        '#nbgrader-assignment-list .item_status, #nbgrader-assignment-list #assignments_toolbar')]
+                        .map(e => getComputedStyle(e, e.id === 'assignments_toolbar' ? '::before' : '::after').content)""")
+                    assert any("Vos devoirs" in c for c in captions), captions
+                    assert any("rendre votre travail" in c for c in captions), captions
+                    assert any("récupérer votre retour" in c for c in captions), captions
                 else:
                     assert "Formgrader" in items, items
                     page.click("#jp-mainmenu-nbgrader >> text=Formgrader")
