@@ -311,7 +311,7 @@ ASSIGNMENT_LIST_FRENCH = {
     "#submitted_assignments_list .item_status::after": "«\u202fFetch Feedback\u202f»\u202f: récupérer votre "
                                                        "retour, une fois le devoir corrigé",
 }
-ASSIGNMENT_LIST_CSS = ('@charset "UTF-8";\n/* ./cours hub installer : le panneau Assignment List de nbgrader, sans traduction, dit en "
+ASSIGNMENT_LIST_CSS = ('@charset "UTF-8";\n' "/* ./cours hub installer : le panneau Assignment List de nbgrader, sans traduction, dit en "
                        "français à côté de chaque partie ce qu'elle fait. */\n" + "".join(
     f"#nbgrader-assignment-list {selector} {{ content: {_css_text(text)}; display: block; color: #4a4a4a; "
     f"font-size: 90%; font-weight: normal; font-style: italic; margin: 2px 0; }}\n"
