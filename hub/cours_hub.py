@@ -269,8 +269,9 @@ def write_views(layout: Layout) -> None:
     framing = {"tornado_settings": {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}}}
     views = {
         # nbgrader's Assignment List has no translation: a style sheet says in French, beside each part, what it does.
-        "apprenant": ({"ServerApp": {"jpserver_extensions": learner_extensions,
-                                     "static_custom_path": [str(layout.view("apprenant") / "custom")]},
+        # (static_custom_path is not a setting of its own: tornado_settings overrides it, after jupyter_server sets it)
+        "apprenant": ({"ServerApp": {"jpserver_extensions": learner_extensions, "tornado_settings": {
+                                         "static_custom_path": [str(layout.view("apprenant") / "custom")]}},
                        "LabApp": {"custom_css": True}},
                       {"disabledExtensions": {name: True for name in LEARNER_HIDDEN}}),
         "formateur": ({"ServerApp": dict(framing)}, {"disabledExtensions": {}}),

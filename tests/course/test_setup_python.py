@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 from importlib.metadata import distribution
@@ -103,3 +104,38 @@ def test_a_python_too_old_is_refused_in_french_with_what_to_do_before_anything_i
     assert "Ce cours demande Python 3.11 ou plus récent" in done.stderr and "3.10.12" in done.stderr
     assert "sudo apt install python3.11 python3.11-venv" in done.stderr
     assert "PYTHON=" in done.stderr and "Traceback" not in done.stderr and "pip" not in done.stderr
+
+
+def clone_like(folder: Path) -> Path:
+    """The parts of a clone that hold answers, as a fresh `git clone` leaves them under Debian's 0755 homes."""
+    shutil.copy(ROOT / "cours", folder / "cours")
+    for name in ("source", "tests", ".git"):
+        (folder / name).mkdir()
+        (folder / name).chmod(0o755)
+    (folder / "gradebook.db").write_text("")
+    (folder / "gradebook.db").chmod(0o644)
+    return folder
+
+
+def first_set_up(folder: Path, **env: str) -> subprocess.CompletedProcess:
+    """`./cours preparer` on a fresh clone, up to the environment's creation (the fake Python cannot make one)."""
+    python = fake_python(folder, "3.11.2")
+    environ = {k: v for k, v in os.environ.items() if k not in ("CI", "COURS_CLONE_OUVERT")}
+    return subprocess.run([str(folder / "cours"), "preparer"], env={**environ, "PYTHON": str(python), **env},
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_where_the_course_installs_other_accounts_of_the_machine_cannot_read_the_answers(tmp_path):
+    folder = clone_like(tmp_path)
+    done = first_set_up(folder)
+    assert "Fermés aux autres comptes de cette machine" in done.stderr, done.stderr
+    for name in ("source", "tests", ".git", "gradebook.db"):
+        assert (folder / name).stat().st_mode & 0o077 == 0, name
+    assert (folder / "cours").stat().st_mode & 0o055 == 0o055              # the rest of the clone stays as it was
+
+
+def test_a_clone_meant_to_stay_open_is_left_open(tmp_path):
+    folder = clone_like(tmp_path)
+    done = first_set_up(folder, COURS_CLONE_OUVERT="1")
+    assert "Fermés" not in done.stderr
+    assert (folder / "source").stat().st_mode & 0o777 == 0o755
