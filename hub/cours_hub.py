@@ -305,12 +305,13 @@ ASSIGNMENT_LIST_FRENCH = {
     "#released_assignments_list_placeholder::after": "Aucun devoir à récupérer pour l'instant.",
     "#fetched_assignments_list_placeholder::after": "Aucun devoir récupéré pour l'instant.",
     "#submitted_assignments_list_placeholder::after": "Aucun devoir rendu pour l'instant.",
-    "#released_assignments_list .item_status::after": "«\u202fFetch\u202f»\u202f: copier le devoir dans votre "
+    "#released_assignments_list .item_status:has(> button)::after": "«\u202fFetch\u202f»\u202f: copier le devoir dans votre "
                                                       "dossier, pour y travailler",
-    "#fetched_assignments_list .item_status::after": "«\u202fSubmit\u202f»\u202f: rendre votre travail\u202f; "
+    "#fetched_assignments_list .item_status:has(> button)::after": "«\u202fSubmit\u202f»\u202f: rendre votre travail\u202f; "
                                                      "vous pouvez rendre de nouveau, la dernière copie compte",
-    "#submitted_assignments_list .item_status::after": "«\u202fFetch Feedback\u202f»\u202f: récupérer votre "
+    "#submitted_assignments_list .item_status:has(> button)::after": "«\u202fFetch Feedback\u202f»\u202f: récupérer votre "
                                                        "retour, une fois le devoir corrigé",
+    "#submitted_assignments_list a::after": "«\u202fview feedback\u202f»\u202f: ouvrir votre retour",
 }
 ASSIGNMENT_LIST_CSS = ('@charset "UTF-8";\n' "/* ./cours hub installer : le panneau Assignment List de nbgrader, sans traduction, dit en "
                        "français à côté de chaque partie ce qu'elle fait. */\n" + "".join(
