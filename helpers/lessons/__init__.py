@@ -100,7 +100,9 @@ def check_apart(exercise_id: str, *objects) -> Report:
     spec = exercise(exercise_id)
     if spec.is_quiz:
         return check(exercise_id, *objects)
-    import anthropic  # noqa: F401 - every check builds a client: imported once here, not again in each child
+    # What the checks import, imported once here (a warm kernel already holds them), not again in each child.
+    import anthropic  # noqa: F401
+    import claude_agent_sdk  # noqa: F401
     from ._apart import run_apart
     return run_apart(exercise_id, spec.points, lambda progress: check(exercise_id, *objects, progress=progress))
 
