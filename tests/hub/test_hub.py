@@ -357,12 +357,17 @@ def test_an_instructor_opens_a_terminal_as_the_grader(cohort):
 
 # ------------------------------------------------------------------------------------------------ in the browser
 
-def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_formgrader(cohort):
+def chromium_or_skip() -> str:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         if os.environ.get("CI") == "true":
             pytest.fail("Chromium est introuvable (en CI, ./cours test l'installe)")
         pytest.skip("Chromium est introuvable : sudo apt install chromium")
+    return chromium
+
+
+def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_formgrader(cohort):
+    chromium = chromium_or_skip()
     from playwright.sync_api import sync_playwright
     SHOTS.mkdir(parents=True, exist_ok=True)
     args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
@@ -411,11 +416,7 @@ def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_for
 def test_in_chromium_the_hubs_login_and_refusal_pages_are_french(cohort):
     """The pages of the hub itself (hub/pages_fr.py): login, a wrong password, a 403 (a learner at the grader's
     service and at another learner's running JupyterLab). Screenshots in COURS_CAPTURES."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium est introuvable (en CI, ./cours test l'installe)")
-        pytest.skip("Chromium est introuvable : sudo apt install chromium")
+    chromium = chromium_or_skip()
     from playwright.sync_api import sync_playwright
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
