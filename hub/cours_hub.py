@@ -373,6 +373,7 @@ def readable_by_others(path: Path) -> bool:
 
 def install(layout: Layout, protect: bool = True) -> None:
     require_root()
+    INSTALLED_PACKAGES.clear()          # what this installation adds, for its own record
     if not (layout.clone_venv / "bin" / "jupyterhub-singleuser").exists():
         raise SystemExit("jupyterhub manque dans .venv/ : lancez d'abord ./cours preparer.")
     layout.root.mkdir(parents=True, exist_ok=True)
