@@ -45,6 +45,14 @@ c.CourseDirectory.db_url = "sqlite:///gradebook.db"
 # creates it when it can, or says the sudo command); students name it in their own config (README).
 c.Exchange.root = os.environ.get("COURS_ECHANGE", "/srv/nbgrader/exchange")
 
+# In a single-user course the learner works in release/DEVOIR/, which `generate_assignment --force` rewrites whole: what
+# was there and differs from what is written is kept in sauvegardes/DEVOIR/ first (helpers/instructor/keep.py).
+from helpers.instructor.keep import KeepLearnersWork  # noqa: E402
+
+_keep = KeepLearnersWork(HERE)
+_keep.install()
+c.GenerateAssignment.post_convert_hook = _keep.after
+
 # French stubs in the student version.
 c.ClearSolutions.code_stub = {"python": "# VOTRE CODE ICI\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "VOTRE RÉPONSE ICI"

@@ -10,19 +10,27 @@ What a notebook calls, and nothing else. Where the rest lives:
   kernel/     the environment's kernels, forked from a process that has already imported the heavy packages
 """
 import sys as _sys
+import types as _types
 
 # jsonschema (used by the simulated model and by the Agent SDK) imports rfc3987_syntax when it is installed,
 # only to check the "iri" formats, and that import compiles grammars for about 1.8 s: a fifth of a notebook's
 # budget. The course never validates an "iri"; in this process jsonschema simply goes without that check.
 _sys.modules.setdefault("rfc3987_syntax", None)
-from ._mode import KeyProblem, offline, use_key
-from .clients import agent_options, banner, budget, cli_report, client, mode, model, simulator, trace, workspace
-from .explain import explain, install_ipython_handler
-from .lessons import ask, ready, verify, verify_button
-from .lessons._stubs import install as _install_stub_notice
-from .narrate import describe
-from .simulator import REJECTED_KEY, Script, Simulator, Step, known_models
-from .widgets import gate_view, hook_view, hub_view, loop_view, record_hooks, review_view, session_tree
+
+# Each public name, and the module that defines it. Nothing is imported until a cell uses the name: `import helpers`
+# (and `import helpers.simulator`, which runs this file first) loads neither widgets, nor lessons, nor anthropic.
+_HOMES = {
+    "._mode": ("KeyProblem", "offline", "use_key"),
+    ".clients": ("agent_options", "banner", "budget", "cli_report", "client", "mode", "model", "simulator", "trace",
+                 "workspace"),
+    ".explain": ("explain",),
+    ".lessons": ("ask", "ready", "verify", "verify_button"),
+    ".narrate": ("describe",),
+    ".simulator": ("REJECTED_KEY", "Script", "Simulator", "Step", "known_models"),
+    ".widgets": ("gate_view", "hook_view", "hub_view", "loop_view", "record_hooks", "review_view", "session_tree"),
+    "._meter": ("BudgetExceeded",),       # subclasses anthropic's error: anthropic is imported with it
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "ask", "gate_view", "hook_view", "hub_view", "loop_view", "ready", "record_hooks", "review_view", "session_tree",
@@ -32,14 +40,47 @@ __all__ = [
     "offline", "simulator", "trace", "use_key", "workspace",
 ]
 
-install_ipython_handler()
-_install_stub_notice()
-
 
 def __getattr__(name: str):
-    # `helpers.BudgetExceeded` subclasses anthropic's error: imported on first use, so that `import helpers`
-    # alone (the instructor's dashboard) does not pay for `anthropic`.
-    if name == "BudgetExceeded":
-        from ._meter import BudgetExceeded
-        return BudgetExceeded
+    import importlib
+    if name in _HOME:
+        value = getattr(importlib.import_module(_HOME[name], __name__), name)
+        globals()[name] = value
+        return value
+    try:                                  # a subpackage not imported yet: helpers.grading, helpers.instructor…
+        return importlib.import_module(f".{name}", __name__)
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{name}":
+            raise
     raise AttributeError(f"module 'helpers' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(_types.ModuleType):
+    """`helpers.simulator` and `helpers.explain` are the functions a notebook calls, as before: importing the
+    subpackage or the module of the same name (sys.modules["helpers.simulator"]) does not put it in their place."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _HOME and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
+
+
+def _in_a_kernel() -> None:
+    """In a notebook's kernel (IPython is then already loaded): French errors, and the stub cells' notice."""
+    ipython = _sys.modules.get("IPython")
+    if ipython is None or ipython.get_ipython() is None:
+        return
+    from .explain import install_ipython_handler
+    from .lessons._stubs import install
+    install_ipython_handler()
+    install()
+
+
+_in_a_kernel()

@@ -57,16 +57,20 @@ def _explain(exc: BaseException) -> str | None:
         return ("Le CLI de Claude Code est introuvable. Il est normalement fourni par le paquet claude-agent-sdk : "
                 "relancez l'installation du cours (./cours).")
     if isinstance(exc, sdk.ResultError):
+        # The SDK's own words, « Claude Code returned an error result: … », read in French first.
+        said = ("« Claude Code returned an error result » (le message, en anglais, de l'Agent SDK) : le CLI a fini "
+                "sur un ResultMessage en erreur (is_error=True), reçu juste avant, puis l'Agent SDK a levé "
+                "ResultError. ")
         api = _from_cli_result(exc)
         if api:
-            return api
+            return (f"{said}Ici, l'appel à l'API a échoué (subtype {exc.subtype!r} malgré l'échec : le tour de "
+                    f"l'agent lui-même s'est terminé). {api}")
         hints = {"error_max_turns": "le plafond max_turns a été atteint avant la fin",
                  "error_max_budget_usd": "le budget max_budget_usd a été épuisé",
                  "error_during_execution": "une erreur est survenue pendant l'exécution"}
         why = hints.get(exc.subtype, f"subtype {exc.subtype}")
-        return (f"L'agent s'est arrêté sur un résultat en erreur : {why}. Le ResultMessage correspondant a été "
-                f"reçu juste avant cette exception ; interceptez ResultError (from claude_agent_sdk import "
-                f"ResultError) pour traiter ce cas.")
+        return (f"{said}La cause : {why}. Interceptez ResultError (from claude_agent_sdk import ResultError) pour "
+                f"traiter ce cas ; son subtype et son api_error_status disent pourquoi.")
     if isinstance(exc, (sdk.ProcessError, sdk.CLIConnectionError)):
         from .clients import cli_report
         detail = cli_report()

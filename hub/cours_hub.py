@@ -1,9 +1,13 @@
 """The course on a JupyterHub, on one server: what `./cours hub …` runs (as root), and what hub/jupyterhub_config.py reads.
 
     ./cours hub installer                       proxy (npm), grader account, groups, exchange, course folder, settings
-    ./cours hub comptes --apprenants a,b --formateurs p     Unix accounts (useradd), in the course's groups
+    ./cours hub comptes --apprenants "ana:Ana Martin,ben" --formateurs p     Unix accounts (useradd), in the course's
+                                                groups, each learner in the gradebook with their name
+    ./cours hub comptes --liste classe.csv      the same from a class list (identifiant, prénom, nom, courriel, rôle)
     ./cours hub demarrer [--port 8000]          the hub, in the foreground (a systemd unit can run this)
     ./cours hub retirer --apprenants a,b        accounts removed (their homes too)
+    ./cours hub desinstaller [--confirmer]      everything undone: the accounts the course created, the grader, the
+                                                groups, the root folder, the clone's modes, the packages it installed
 
 Who is who, all Unix accounts and groups (the operating system is the trust boundary):
 
@@ -21,6 +25,7 @@ each user's server under that user's identity (setuid), PAM reading /etc/shadow,
 from __future__ import annotations
 
 import argparse
+import csv
 import grp
 import json
 import os
@@ -29,8 +34,11 @@ import shutil
 import signal
 import subprocess
 import sys
+import re
 import time
+import unicodedata
 from pathlib import Path
+from typing import NamedTuple
 
 CLONE = Path(__file__).resolve().parent.parent
 COURSE = "cours-agents-claude"
@@ -70,6 +78,11 @@ class Layout:
         return self.config / name
 
     @property
+    def record(self) -> Path:
+        """What the installer and `comptes` changed on the machine, so that `desinstaller` undoes exactly that."""
+        return self.state / "installation.json"
+
+    @property
     def proxy_command(self) -> Path:
         return self.proxy / "node_modules" / ".bin" / "configurable-http-proxy"
 
@@ -86,6 +99,24 @@ def require_root() -> None:
     if os.geteuid() != 0:
         raise SystemExit("Le hub se met en place en root (sudo ./cours hub …) : il crée des comptes Unix et des groupes, "
                          "démarre le serveur de chacun sous son identité et lit les mots de passe par PAM.")
+
+
+def read_record(layout: Layout) -> dict:
+    try:
+        return json.loads(layout.record.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def note(layout: Layout, key: str, value: object) -> None:
+    """Adds `value` to the list `key` of the record (root only, in ROOT/etat)."""
+    if not layout.state.is_dir():
+        return
+    record = read_record(layout)
+    if value not in record.setdefault(key, []):
+        record[key].append(value)
+    layout.record.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    layout.record.chmod(0o600)
 
 
 # ------------------------------------------------------------------------------------------------ the environment
@@ -165,10 +196,18 @@ def ensure_node() -> None:
     apt_install("nodejs", "npm")
 
 
+INSTALLED_PACKAGES: list[str] = []      # Debian packages this run installed: the record keeps them for `desinstaller`
+
+
 def apt_install(*packages: str) -> None:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    missing = [name for name in packages
+               if subprocess.run(["dpkg", "-s", name], capture_output=True).returncode != 0]
+    if not missing:
+        return
     run("apt-get", "update", "-qq", env=env, stdout=subprocess.DEVNULL)
-    run("apt-get", "install", "-y", "-qq", *packages, env=env, stdout=subprocess.DEVNULL)
+    run("apt-get", "install", "-y", "-qq", *missing, env=env, stdout=subprocess.DEVNULL)
+    INSTALLED_PACKAGES.extend(missing)
 
 
 def ensure_proxy(layout: Layout) -> None:
@@ -183,11 +222,14 @@ def ensure_proxy(layout: Layout) -> None:
         f"configurable-http-proxy@{PROXY_VERSION}", stdout=subprocess.DEVNULL)
 
 
-def ensure_group(name: str) -> None:
+def ensure_group(name: str) -> bool:
+    """True if the group is new."""
     try:
         grp.getgrnam(name)
+        return False
     except KeyError:
         run("groupadd", name)
+        return True
 
 
 def ensure_grader(layout: Layout) -> pwd.struct_passwd:
@@ -226,7 +268,11 @@ def write_views(layout: Layout) -> None:
     # frame of the same server, blank without this (jupyter/nbgrader#1870).
     framing = {"tornado_settings": {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}}}
     views = {
-        "apprenant": ({"ServerApp": {"jpserver_extensions": learner_extensions}},
+        # nbgrader's Assignment List has no translation: a style sheet says in French, beside each part, what it does.
+        # (static_custom_path is not a setting of its own: tornado_settings overrides it, after jupyter_server sets it)
+        "apprenant": ({"ServerApp": {"jpserver_extensions": learner_extensions, "tornado_settings": {
+                                         "static_custom_path": [str(layout.view("apprenant") / "custom")]}},
+                       "LabApp": {"custom_css": True}},
                       {"disabledExtensions": {name: True for name in LEARNER_HIDDEN}}),
         "formateur": ({"ServerApp": dict(framing)}, {"disabledExtensions": {}}),
         # The grader account's shell is nologin: its JupyterLab's terminals run bash (where instructors type nbgrader …).
@@ -239,7 +285,39 @@ def write_views(layout: Layout) -> None:
         write(folder / "nbgrader_config.py", common)
         write(folder / "jupyter_server_config.json", json.dumps(server, indent=1) + "\n")
         write(folder / "labconfig" / "page_config.json", json.dumps(page, indent=1) + "\n")
+    write(layout.view("apprenant") / "custom" / "custom.css", ASSIGNMENT_LIST_CSS)
     layout.config.chmod(0o755)
+
+
+def _css_text(text: str) -> str:
+    """French text for a CSS `content` (typography included: narrow no-break spaces, as escapes)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\u202f", "\\202F ") + '"'
+
+
+# nbgrader's Assignment List (its labextension), part by part: the English it shows, and beside it what it does.
+ASSIGNMENT_LIST_FRENCH = {
+    "#assignments_toolbar::before": "Vos devoirs\u202f: ceux que le formateur a publiés, ceux que vous avez "
+                                    "récupérés, ceux que vous avez rendus.",
+    ".panel:has(#released_assignments_list) > .panel-heading::after": "devoirs publiés, à récupérer",
+    ".panel:has(#fetched_assignments_list) > .panel-heading::after": "devoirs récupérés, dans votre dossier "
+                                                                     "cours-agents-claude/",
+    ".panel:has(#submitted_assignments_list) > .panel-heading::after": "devoirs rendus",
+    "#released_assignments_list_placeholder::after": "Aucun devoir à récupérer pour l'instant.",
+    "#fetched_assignments_list_placeholder::after": "Aucun devoir récupéré pour l'instant.",
+    "#submitted_assignments_list_placeholder::after": "Aucun devoir rendu pour l'instant.",
+    "#released_assignments_list .item_status:has(> button)::after": "«\u202fFetch\u202f»\u202f: copier le devoir dans votre "
+                                                      "dossier, pour y travailler",
+    "#fetched_assignments_list .item_status:has(> button)::after": "«\u202fSubmit\u202f»\u202f: rendre votre travail\u202f; "
+                                                     "vous pouvez rendre de nouveau, la dernière copie compte",
+    "#submitted_assignments_list .item_status:has(> button)::after": "«\u202fFetch Feedback\u202f»\u202f: récupérer votre "
+                                                       "retour, une fois le devoir corrigé",
+    "#submitted_assignments_list a::after": "«\u202fview feedback\u202f»\u202f: ouvrir votre retour",
+}
+ASSIGNMENT_LIST_CSS = ('@charset "UTF-8";\n' "/* ./cours hub installer : le panneau Assignment List de nbgrader, sans traduction, dit en "
+                       "français à côté de chaque partie ce qu'elle fait. */\n" + "".join(
+    f"#nbgrader-assignment-list {selector} {{ content: {_css_text(text)}; display: block; color: #4a4a4a; "
+    f"font-size: 90%; font-weight: normal; font-style: italic; margin: 2px 0; }}\n"
+    for selector, text in ASSIGNMENT_LIST_FRENCH.items()))
 
 
 def course_config(layout: Layout) -> str:
@@ -272,13 +350,15 @@ def prepare_exchange(layout: Layout, grader: pwd.struct_passwd) -> None:
 
 
 def protect_clone(layout: Layout) -> list[tuple[Path, int]]:
-    """Instructor-only parts of the clone closed to other accounts; returns the previous modes."""
+    """Instructor-only parts of the clone closed to other accounts; returns the previous modes (of those changed)."""
     before = []
     for name in PRIVATE_IN_CLONE:
         path = layout.clone / name
         if path.exists() and not path.is_symlink():
-            before.append((path, path.stat().st_mode & 0o7777))
-            path.chmod(0o700 if path.is_dir() else 0o600)
+            mode, closed = path.stat().st_mode & 0o7777, 0o700 if path.is_dir() else 0o600
+            if mode != closed:
+                before.append((path, mode))
+                path.chmod(closed)
     return before
 
 
@@ -293,6 +373,7 @@ def readable_by_others(path: Path) -> bool:
 
 def install(layout: Layout, protect: bool = True) -> None:
     require_root()
+    INSTALLED_PACKAGES.clear()          # what this installation adds, for its own record
     if not (layout.clone_venv / "bin" / "jupyterhub-singleuser").exists():
         raise SystemExit("jupyterhub manque dans .venv/ : lancez d'abord ./cours preparer.")
     layout.root.mkdir(parents=True, exist_ok=True)
@@ -302,27 +383,179 @@ def install(layout: Layout, protect: bool = True) -> None:
     ensure_proxy(layout)
     prepare_environment(layout)
     for group in (layout.learners, layout.instructors):
-        ensure_group(group)
+        if ensure_group(group):
+            note(layout, "groupes", group)
     grader = ensure_grader(layout)
+    note(layout, "groupes", layout.grader)
     prepare_exchange(layout, grader)
     write_views(layout)
     prepare_course(layout, grader)
     if protect:
-        protect_clone(layout)
+        for path, mode in protect_clone(layout):
+            note(layout, "clone", [str(path), mode])
+    for package in INSTALLED_PACKAGES:
+        note(layout, "paquets", package)
     say(f"Hub prêt sous {layout.root}. Ajoutez les comptes (./cours hub comptes …), puis ./cours hub demarrer.")
 
 
 # ------------------------------------------------------------------------------------------------ accounts
 
-def add_account(name: str, group: str, password: str | None = None) -> None:
+class Person(NamedTuple):
+    """One account to create: its login and, for the gradebook and Formgrader, the person's name."""
+    login: str
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    instructor: bool = False
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(filter(None, (self.first_name, self.last_name)))
+
+
+LOGIN = re.compile(r"^[a-z_][a-z0-9_.-]{0,31}$")
+
+
+def check_login(login: str, where: str) -> str:
+    if not LOGIN.match(login):
+        raise SystemExit(f"{where} : « {login} » ne peut pas être un identifiant de compte Unix (des minuscules sans "
+                         f"accent, des chiffres, « . », « - » ou « _ », 32 caractères au plus, pas de chiffre en tête).")
+    return login
+
+
+def parse_people(text: str, instructor: bool) -> list[Person]:
+    """« ana:Ana Martin,ben » → Ana Martin (first name, then the rest as last name) and ben (no name given)."""
+    people = []
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        login, _, name = item.partition(":")
+        first, _, last = name.strip().partition(" ")
+        people.append(Person(check_login(login.strip(), "--apprenants/--formateurs"), first.strip(), last.strip(),
+                             instructor=instructor))
+    return people
+
+
+def _key(header: str) -> str:
+    plain = unicodedata.normalize("NFKD", header).encode("ascii", "ignore").decode().strip().lower()
+    return re.sub(r"[^a-z]+", "_", plain).strip("_")
+
+
+COLUMNS = {  # a class list's headers (French, or nbgrader's own import format) → Person's fields
+    "login": ("identifiant", "id", "login", "username", "utilisateur", "nom_d_utilisateur", "compte"),
+    "first_name": ("prenom", "first_name", "firstname"),
+    "last_name": ("nom", "last_name", "lastname", "nom_de_famille"),
+    "email": ("courriel", "email", "e_mail", "mail", "adresse_electronique"),
+    "role": ("role", "statut"),
+}
+
+
+def read_class_list(path: Path) -> list[Person]:
+    """A class list as a CSV (UTF-8, with « , » or « ; », the way spreadsheets and school systems export it)."""
     try:
-        pwd.getpwnam(name)
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise SystemExit(f"Liste de la classe illisible ({path}) : {exc.strerror}.") from None
+    except UnicodeDecodeError:
+        raise SystemExit(f"{path} n'est pas en UTF-8 : enregistrez-le en « CSV UTF-8 » depuis votre tableur.") from None
+    delimiter = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
+    rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
+    if not rows:
+        raise SystemExit(f"{path} est vide.")
+    fields = {}
+    for index, header in enumerate(rows[0]):
+        for field, names in COLUMNS.items():
+            if _key(header) in names and field not in fields:
+                fields[field] = index
+    if "login" not in fields:
+        raise SystemExit(f"{path} : aucune colonne « identifiant » (l'identifiant du compte de chacun) parmi "
+                         f"{', '.join(rows[0]) or 'ses en-têtes'}. En-têtes reconnus : identifiant, prénom, nom, "
+                         f"courriel, rôle (apprenant ou formateur).")
+    people = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        cell = {field: (row[index].strip() if index < len(row) else "") for field, index in fields.items()}
+        role = _key(cell.get("role", ""))
+        if role not in ("", "apprenant", "apprenante", "etudiant", "etudiante", "eleve", "learner", "student",
+                        "formateur", "formatrice", "enseignant", "enseignante", "instructor", "teacher"):
+            raise SystemExit(f"{path}, ligne {number} : rôle « {cell['role']} » inconnu (apprenant ou formateur).")
+        people.append(Person(check_login(cell["login"], f"{path}, ligne {number}"), cell.get("first_name", ""),
+                             cell.get("last_name", ""), cell.get("email", ""),
+                             instructor=role in ("formateur", "formatrice", "enseignant", "enseignante", "instructor",
+                                                 "teacher")))
+    return people
+
+
+def add_account(name: str, group: str, password: str | None = None, full_name: str = "",
+                layout: Layout | None = None) -> None:
+    """The account in the course's group (created if absent, its name in the GECOS field); the record notes what
+    changed, for `desinstaller`: a created account is removed, an existing one only leaves the group."""
+    try:
+        user = pwd.getpwnam(name)
+        if layout is not None and name not in read_record(layout).get("comptes_crees", []):
+            note(layout, "comptes_existants", [name, group, Path(user.pw_dir).stat().st_mode & 0o7777
+                                               if Path(user.pw_dir).is_dir() else None])
         run("usermod", "--append", "--groups", group, name)
+        if full_name:
+            run("usermod", "--comment", full_name, name)
     except KeyError:
-        run("useradd", "--create-home", "--shell", "/bin/bash", "--groups", group, name)
+        run("useradd", "--create-home", "--shell", "/bin/bash", "--groups", group,
+            *(["--comment", full_name] if full_name else []), name)
+        if layout is not None:
+            note(layout, "comptes_crees", name)
     Path(pwd.getpwnam(name).pw_dir).chmod(0o700)
     if password is not None:
         run("chpasswd", input=f"{name}:{password}\n", text=True)
+
+
+def register_learners(layout: Layout, people: list[Person]) -> subprocess.CompletedProcess:
+    """Each learner in the gradebook with their name (Formgrader showed « None, None »): one `nbgrader db student
+    import`, as the grader. Without a name, the account's GECOS name, or else the login as last name."""
+    rows = []
+    for person in people:
+        first, last = person.first_name, person.last_name
+        if not (first or last):
+            gecos = pwd.getpwnam(person.login).pw_gecos.split(",")[0].strip()
+            first, _, last = gecos.partition(" ")
+            if not (first or last):
+                first, last = "(prénom à renseigner)", person.login
+            elif not last:
+                first, last = "", first
+        rows.append({"id": person.login, "first_name": first, "last_name": last or person.login,
+                     "email": person.email})
+    listing = layout.course / ".liste-importee.csv"
+    with listing.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, ["id", "first_name", "last_name", "email"])
+        writer.writeheader()
+        writer.writerows(rows)
+    grader = pwd.getpwnam(layout.grader)
+    os.chown(listing, grader.pw_uid, grader.pw_gid)
+    listing.chmod(0o600)
+    try:
+        done = as_grader(layout, "nbgrader", "db", "student", "import", str(listing), timeout=300)
+    finally:
+        listing.unlink(missing_ok=True)
+    if done.returncode != 0:
+        raise SystemExit("Les comptes sont prêts, mais leurs noms n'ont pas pu être inscrits dans le carnet de notes "
+                         f"(nbgrader db student import) :\n{done.stderr[-2000:]}")
+    return done
+
+
+def add_people(layout: Layout, people: list[Person]) -> None:
+    if not layout.course.is_dir() or not layout.state.is_dir():
+        raise SystemExit(f"Le hub n'est pas installé sous {layout.root} : lancez d'abord sudo ./cours hub installer.")
+    for person in people:
+        group = layout.instructors if person.instructor else layout.learners
+        add_account(person.login, group, full_name=person.full_name, layout=layout)
+        who = f"{person.full_name} ({person.login})" if person.full_name else person.login
+        say(f"{who} : compte prêt ({'formateur' if person.instructor else 'apprenant'}) ; son mot de passe : "
+            f"sudo passwd {person.login}")
+    learners = [person for person in people if not person.instructor]
+    if learners:
+        register_learners(layout, learners)
+        say(f"{len(learners)} apprenant(s) inscrit(s) dans le carnet de notes, avec leur nom (Formgrader › Manage "
+            f"Students).")
+    if any(person.instructor for person in people):
+        say("Redémarrez le hub pour qu'il reconnaisse les nouveaux formateurs (il lit leur groupe au démarrage).")
 
 
 def processes_of(uid: int) -> list[int]:
@@ -361,12 +594,96 @@ def remove_account(name: str) -> None:
     subprocess.run(["userdel", "--remove", name], check=False, stderr=subprocess.DEVNULL)
 
 
+def running_hub(layout: Layout) -> int | None:
+    """The pid of this hub while it runs (its pid file, and a live jupyterhub process behind it)."""
+    try:
+        pid = int((layout.state / "jupyterhub.pid").read_text().strip())
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (OSError, ValueError):
+        return None
+    return pid if b"jupyterhub" in command else None
+
+
+def uninstall_plan(layout: Layout) -> list[str]:
+    """In French, one line per thing `desinstaller` removes or gives back (what `uninstall` does, in that order)."""
+    record = read_record(layout)
+    lines = []
+    for login in record.get("comptes_crees", []):
+        try:
+            home = Path(pwd.getpwnam(login).pw_dir)
+        except KeyError:
+            continue
+        files = sum(1 for _ in home.rglob("*")) if home.is_dir() else 0
+        lines.append(f"compte {login}, créé par le cours, et son dossier {home} ({files} fichier(s))")
+    for login, group, _mode in record.get("comptes_existants", []):
+        lines.append(f"compte {login}, qui existait avant le cours : il quitte seulement le groupe {group}")
+    if account_exists(layout.grader):
+        lines.append(f"compte correcteur {layout.grader}")
+    lines += [f"groupe {group}" for group in (layout.learners, layout.instructors, layout.grader) if group_exists(group)]
+    if layout.root.exists():
+        lines.append(f"dossier {layout.root} (échange, dossier du cours avec le carnet de notes et les copies, "
+                     f"environnement, proxy, état du hub)")
+    lines += [f"droits d'origine de {path} ({mode:o})" for path, mode in record.get("clone", [])]
+    lines += [f"paquet Debian {name}, installé par le cours" for name in record.get("paquets", [])]
+    return lines
+
+
+def account_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+def group_exists(name: str) -> bool:
+    try:
+        grp.getgrnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+def archive(layout: Layout, target: Path) -> None:
+    """The course folder (gradebook, copies, feedback) and the homes of the accounts the course created, in one
+    .tar.gz readable by root only, before anything is removed."""
+    import tarfile
+    target = target.resolve()
+    if layout.root in target.parents:
+        raise SystemExit(f"L'archive ne peut pas être écrite sous {layout.root}, que la désinstallation supprime.")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(target, "w:gz") as tar:
+        if layout.course.is_dir():
+            tar.add(layout.course, arcname="cours")
+        for login in read_record(layout).get("comptes_crees", []):
+            if account_exists(login) and Path(pwd.getpwnam(login).pw_dir).is_dir():
+                tar.add(pwd.getpwnam(login).pw_dir, arcname=f"comptes/{login}")
+    target.chmod(0o600)
+
+
 def uninstall(layout: Layout) -> None:
-    """Everything install() made: the grader account, the two groups, the root folder (the clone is left as it is)."""
+    """Everything the installer and `comptes` did, undone from the record: the accounts they created (homes
+    included), the course's groups left by the accounts that existed before (their homes' modes given back), the
+    grader account, the groups, the root folder, the clone's modes, the Debian packages the installer added."""
+    record = read_record(layout)
+    for login in record.get("comptes_crees", []):
+        remove_account(login)
+    for login, group, mode in record.get("comptes_existants", []):
+        subprocess.run(["gpasswd", "--delete", login, group], check=False, capture_output=True)
+        if mode is not None and account_exists(login) and Path(pwd.getpwnam(login).pw_dir).is_dir():
+            Path(pwd.getpwnam(login).pw_dir).chmod(mode)
     remove_account(layout.grader)
     for group in (layout.learners, layout.instructors, layout.grader):
         subprocess.run(["groupdel", group], check=False, stderr=subprocess.DEVNULL)
+    for path, mode in record.get("clone", []):
+        if Path(path).exists():
+            Path(path).chmod(mode)
     shutil.rmtree(layout.root, ignore_errors=True)
+    packages = record.get("paquets", [])
+    if packages:
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "purge", "-y", "-qq", "--autoremove", *packages], env=env, check=False,
+                       stdout=subprocess.DEVNULL)
 
 
 def as_grader(layout: Layout, *argv: str, timeout: float = 600) -> subprocess.CompletedProcess:
@@ -405,26 +722,68 @@ def main(argv: list[str] | None = None) -> None:
     inst = sub.add_parser("installer", help="proxy, compte correcteur, groupes, échange, dossier du cours")
     inst.add_argument("--garder-clone-ouvert", action="store_true",
                       help="ne pas fermer source/ et tests/ du clone aux autres comptes")
-    for name in ("comptes", "retirer"):
-        p = sub.add_parser(name, help="ajouter des comptes Unix" if name == "comptes" else "retirer des comptes")
-        p.add_argument("--apprenants", default="")
-        p.add_argument("--formateurs", default="")
+    accounts = sub.add_parser("comptes", help="créer les comptes Unix, avec leurs noms (carnet de notes, Formgrader)")
+    accounts.add_argument("--apprenants", default="", help="« ana:Ana Martin,ben:Benoît Durand » (le nom est facultatif)")
+    accounts.add_argument("--formateurs", default="", help="« prof:Paule Dubois » (le nom est facultatif)")
+    accounts.add_argument("--liste", type=Path, help="une liste de classe en CSV : identifiant, prénom, nom, courriel, "
+                                                     "rôle (apprenant, par défaut, ou formateur)")
+    remove = sub.add_parser("retirer", help="retirer des comptes (et leur dossier personnel)")
+    remove.add_argument("--apprenants", default="")
+    remove.add_argument("--formateurs", default="")
+    undo = sub.add_parser("desinstaller", help="tout défaire : comptes créés par le cours, correcteur, groupes, dossiers")
+    undo.add_argument("--confirmer", action="store_true", help="retirer vraiment (sans cette option : la liste seule)")
+    undo.add_argument("--archive", type=Path, help="d'abord, une archive .tar.gz du dossier du cours et des comptes")
     start = sub.add_parser("demarrer", help="démarrer le hub (au premier plan)")
     start.add_argument("--port", type=int, default=8000)
     start.add_argument("--ip", default="")
     args = parser.parse_args(argv)
-    layout = Layout(course_id=os.environ.get("COURS_HUB_COURS", COURSE))
+    layout = Layout(Path(os.environ.get("COURS_HUB_RACINE", str(DEFAULT_ROOT))),
+                    course_id=os.environ.get("COURS_HUB_COURS", COURSE))
     require_root()
     if args.action == "installer":
         install(layout, protect=not args.garder_clone_ouvert)
-    elif args.action in ("comptes", "retirer"):
-        for names, group in ((args.apprenants, layout.learners), (args.formateurs, layout.instructors)):
-            for name in filter(None, names.split(",")):
-                if args.action == "comptes":
-                    add_account(name, group)
-                    say(f"{name} : compte prêt ({group}) ; son mot de passe : passwd {name}")
-                else:
-                    remove_account(name)
+    elif args.action == "comptes":
+        people = parse_people(args.apprenants, False) + parse_people(args.formateurs, True)
+        if args.liste is not None:
+            people += read_class_list(args.liste)
+        if not people:
+            raise SystemExit("Aucun compte à créer : donnez --apprenants « ana:Ana Martin,ben », --formateurs « prof » "
+                             "ou --liste classe.csv (identifiant, prénom, nom, courriel, rôle).")
+        add_people(layout, people)
+    elif args.action == "retirer":
+        names = [name.strip() for name in f"{args.apprenants},{args.formateurs}".split(",") if name.strip()]
+        if not names:
+            say("Rien à retirer : donnez les comptes, --apprenants ana,ben ou --formateurs prof (leur dossier "
+                "personnel part avec eux). Pour défaire toute l'installation du hub : sudo ./cours hub desinstaller.")
+            raise SystemExit(2)
+        for name in names:
+            if not account_exists(name):
+                say(f"{name} : pas de tel compte, rien à retirer.")
+                continue
+            remove_account(name)
+            say(f"{name} : compte retiré, avec son dossier personnel.")
+    elif args.action == "desinstaller":
+        pid = running_hub(layout)
+        if pid is not None:
+            raise SystemExit(f"Le hub tourne encore (processus {pid}) : arrêtez-le d'abord (Ctrl-C, ou systemctl stop "
+                             f"de son unité), puis relancez sudo ./cours hub desinstaller.")
+        plan = uninstall_plan(layout)
+        if not plan:
+            say(f"Rien à désinstaller : aucune trace du hub de {layout.course_id} sous {layout.root}.")
+            return
+        say("La désinstallation retire, dans cet ordre :")
+        for line in plan:
+            say(f"  - {line}")
+        if not args.confirmer:
+            say("Rien n'a été retiré. Les copies, les retours et les notes des apprenants partent avec le dossier du "
+                "cours : exportez d'abord les notes (nbgrader export), ou ajoutez --archive /root/cours-hub.tar.gz. "
+                "Pour retirer : sudo ./cours hub desinstaller --confirmer")
+            return
+        if args.archive is not None:
+            archive(layout, args.archive)
+            say(f"Archive écrite : {args.archive} (root seul peut la lire).")
+        uninstall(layout)
+        say("Hub désinstallé : la machine est revenue à son état d'avant l'installateur (le clone est resté en place).")
     elif args.action == "demarrer":
         os.execve(hub_command(layout, args.port, args.ip)[0], hub_command(layout, args.port, args.ip),
                   hub_environment(layout))

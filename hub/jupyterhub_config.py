@@ -12,6 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cours_hub  # noqa: E402
+import pages_fr  # noqa: E402
 
 c = get_config()  # noqa: F821
 layout = cours_hub.Layout(Path(os.environ.get("COURS_HUB_RACINE", str(cours_hub.DEFAULT_ROOT))),
@@ -24,6 +25,8 @@ c.JupyterHub.pid_file = str(layout.state / "jupyterhub.pid")
 c.ConfigurableHTTPProxy.command = [str(layout.proxy_command)]
 c.ConfigurableHTTPProxy.pid_file = str(layout.state / "jupyterhub-proxy.pid")
 c.JupyterHub.cleanup_servers = True             # the hub's stop stops every user's server
+# Its pages in French (login, errors such as 403, start of a server…), from the pinned templates (hub/pages_fr.py).
+c.JupyterHub.template_paths = [str(pages_fr.write(layout.config / "pages"))]
 
 # Who may log in: the members of the course's two Unix groups (PAM checks the password).
 c.PAMAuthenticator.allowed_groups = {layout.learners, layout.instructors}

@@ -6,6 +6,7 @@
                 author and the grader only, a root that is never made world-writable; every account of the hub uses
                 it, so it imports nbgrader and nothing of the rest of helpers
 - lms.py        `nbgrader export` plugins writing the CSV files Canvas and Moodle import
+- keep.py       `generate_assignment --force` keeps what it would overwrite in release/ (a learner's work) aside
 
 It may import the grading package (the course's assignments), the lessons (task statements, practice
 questions), widgets, clients and the simulator; nothing in helpers imports it, and the learner edition

@@ -78,13 +78,33 @@ def graded_report(exercise_id: str, answers: object, key: object) -> Report:
     return Report(exercise_id, criteria)
 
 
-def check(exercise_id: str, *objects) -> Report:
-    """Vérifie l'exercice ici même, sur de nouveaux scénarios tirés au hasard (le bouton « Vérifier »)."""
+def check(exercise_id: str, *objects, progress=None) -> Report:
+    """Vérifie l'exercice ici même, sur de nouveaux scénarios tirés au hasard.
+
+    `progress(scenario)`, if given, is called before each scenario is played (the watch of « Vérifier »)."""
     spec = exercise(exercise_id)
     if spec.is_quiz:   # grade("1.1.q", reponses_1_1, CORRIGE): the key only exists in the master's hidden test
         return graded_report(exercise_id, objects[0] if objects else None, objects[1] if len(objects) > 1 else None)
     named = dict(zip(spec.names, objects))
-    return spec.judge(lambda scenario: spec.play(named, scenario), [plain(o) for o in objects])
+
+    def player(scenario):
+        if progress is not None:
+            progress(scenario)
+        return spec.play(named, scenario)
+    return spec.judge(player, [plain(o) for o in objects])
+
+
+def check_apart(exercise_id: str, *objects) -> Report:
+    """`check` in a child of this process, watched from here: it ends within its time and gives its memory back
+    (helpers/lessons/_apart.py). A quiz has no learner code to run: it is read here."""
+    spec = exercise(exercise_id)
+    if spec.is_quiz:
+        return check(exercise_id, *objects)
+    # What the checks import, imported once here (a warm kernel already holds them), not again in each child.
+    import anthropic  # noqa: F401
+    import claude_agent_sdk  # noqa: F401
+    from ._apart import run_apart
+    return run_apart(exercise_id, spec.points, lambda progress: check(exercise_id, *objects, progress=progress))
 
 
 def verify(exercise_id: str, *objects) -> Report:
@@ -96,7 +116,7 @@ def verify(exercise_id: str, *objects) -> Report:
         raise TypeError(french_message(
             f"helpers.verify({exercise_id!r}, …) attend {len(spec.names)} objet(s), dans cet ordre : {wanted} ; "
             f"il en a reçu {len(objects)}. Par exemple : helpers.verify({exercise_id!r}, {wanted})."))
-    return check(exercise_id, *objects)
+    return check_apart(exercise_id, *objects)
 
 
 def ready(*exercise_ids: str) -> bool:
@@ -133,7 +153,7 @@ def _check_written(exercise_id: str, *objects) -> Report:
                                               False, f"remplacez « raise NotImplementedError() » par votre code dans "
                                                      f"la cellule de {names}, exécutez-la, puis cliquez à nouveau "
                                                      f"sur « Vérifier »")])
-    return check(exercise_id, *objects)
+    return check_apart(exercise_id, *objects)
 
 
 def verify_button(exercise_id: str):

@@ -164,3 +164,17 @@ def test_the_plain_client_created_without_a_key_is_explained_and_other_type_erro
     said = helpers.explain(caught.value)
     assert "helpers.client()" in said and "ANTHROPIC_API_KEY" in said
     assert helpers.explain(TypeError("unsupported operand type(s) for +: 'int' and 'str'")) is None
+
+
+def test_the_agent_sdks_error_result_is_read_in_french_with_its_cause():
+    """« Claude Code returned an error result: … » (what 1.1 prints after an API failure) is explained in French."""
+    from claude_agent_sdk import ResultError
+    api = ResultError("Claude Code returned an error result: API Error: 500 Internal server error.",
+                      data={"subtype": "success", "is_error": True, "api_error_status": 500, "errors": [],
+                            "result": "API Error: 500 Internal server error."}, exit_code=1)
+    text = helpers.explain(api).replace("\n", " ").replace("\u202f", " ")
+    assert "« Claude Code returned an error result »" in text and "ResultMessage en erreur" in text
+    assert "500" in text and "serveur" in text
+    turns = ResultError("Claude Code returned an error result: error_max_turns",
+                        data={"subtype": "error_max_turns", "is_error": True, "errors": []}, exit_code=1)
+    assert "le plafond max_turns a été atteint" in helpers.explain(turns).replace("\n", " ")

@@ -357,12 +357,17 @@ def test_an_instructor_opens_a_terminal_as_the_grader(cohort):
 
 # ------------------------------------------------------------------------------------------------ in the browser
 
-def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_formgrader(cohort):
+def chromium_or_skip() -> str:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         if os.environ.get("CI") == "true":
             pytest.fail("Chromium est introuvable (en CI, ./cours test l'installe)")
         pytest.skip("Chromium est introuvable : sudo apt install chromium")
+    return chromium
+
+
+def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_formgrader(cohort):
+    chromium = chromium_or_skip()
     from playwright.sync_api import sync_playwright
     SHOTS.mkdir(parents=True, exist_ok=True)
     args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
@@ -389,6 +394,13 @@ def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_for
                     assert items.split() == ["Assignment", "List"], items                  # no instructor item
                     page.click("#jp-mainmenu-nbgrader >> text=Assignment List")
                     page.wait_for_selector(f".nbgrader-mainarea-widget >> text={ASSIGNMENT}", timeout=60_000)
+                    # nbgrader's buttons stay in English (no translation): beside each, what it does, in French
+                    captions = page.evaluate("""() => [...document.querySelectorAll(
+                        '#nbgrader-assignment-list .item_status, #nbgrader-assignment-list #assignments_toolbar')]
+                        .map(e => getComputedStyle(e, e.id === 'assignments_toolbar' ? '::before' : '::after').content)""")
+                    assert any("Vos devoirs" in c for c in captions), captions
+                    assert any("rendre votre travail" in c for c in captions), captions
+                    assert any("récupérer votre retour" in c for c in captions), captions
                 else:
                     assert "Formgrader" in items, items
                     page.click("#jp-mainmenu-nbgrader >> text=Formgrader")
@@ -399,3 +411,43 @@ def test_in_chromium_a_learner_sees_french_jupyterlab_and_the_instructor_the_for
                 page.close()
         finally:
             browser.close()
+
+
+def test_in_chromium_the_hubs_login_and_refusal_pages_are_french(cohort):
+    """The pages of the hub itself (hub/pages_fr.py): login, a wrong password, a 403 (a learner at the grader's
+    service and at another learner's running JupyterLab). Screenshots in COURS_CAPTURES."""
+    chromium = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": 1100, "height": 700})
+            page.goto(f"{cohort.url}/hub/login")
+            assert page.get_attribute("html", "lang") == "fr"
+            login = page.inner_text("body")
+            page.screenshot(path=str(SHOTS / "hub-connexion.png"))
+            page.fill("#username_input", cohort.ben)
+            page.fill("#password_input", "pas-le-bon")
+            page.click("#login_submit")
+            page.wait_for_selector(".login_error", timeout=30_000)
+            refused_login = page.inner_text(".login_error")
+            page.screenshot(path=str(SHOTS / "hub-mot-de-passe-refuse.png"))
+            page.fill("#username_input", cohort.ben)
+            page.fill("#password_input", cohort.passwords[cohort.ben])
+            page.click("#login_submit")
+            page.wait_for_url(re.compile(r".*/user/.*"), timeout=60_000)
+            status = page.goto(f"{cohort.url}/services/{cohort.layout.course_id}/").status
+            forbidden = page.inner_text("body")
+            page.screenshot(path=str(SHOTS / "hub-403.png"))
+            other = page.goto(f"{cohort.url}/user/{cohort.ana}/lab")
+            elsewhere = page.inner_text("body")
+            page.screenshot(path=str(SHOTS / "hub-403-serveur-d-un-autre.png"))
+        finally:
+            browser.close()
+    assert "Connexion au cours" in login and "Identifiant" in login and "Mot de passe" in login
+    assert not any(word in login for word in ("Sign in", "Username", "Password")), login
+    assert "Identifiant ou mot de passe incorrect" in refused_login
+    assert status == 403 and "Accès refusé" in forbidden and "votre page d'accueil" in forbidden, forbidden
+    assert "Forbidden" not in forbidden
+    assert other.status == 403 and "Accès refusé" in elsewhere and "autre compte" in elsewhere, elsewhere
