@@ -14,7 +14,7 @@ import json
 import re
 
 from . import _arith, _lexicon as lex
-from ._reading import Instructions
+from .recognisers.instructions import Instructions
 
 TEMPERATURE = re.compile(r"^(?:temp|temperature|température|temperature_c|temp_c|degres|degrés|celsius)$", re.I)
 CONDITION = re.compile(r"^(?:condition|conditions|description|weather|meteo|météo|ciel|sky|summary|etat|état)$", re.I)
@@ -370,7 +370,7 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
 
 
 def _writes(name: str) -> bool:
-    from ._choosing import writes
+    from .plan import writes
     return writes({"name": name}) is not None
 
 

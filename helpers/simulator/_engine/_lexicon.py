@@ -8,9 +8,6 @@ concepts or meaningful words with the request.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
-from functools import lru_cache
 from pathlib import Path
 
 _DATA = json.loads((Path(__file__).parent.parent / "data" / "lexicon.json").read_text(encoding="utf-8"))
@@ -44,6 +41,12 @@ SPEAKER_VERBS: frozenset[str] = _TABLES["SPEAKER_VERBS"]
 SPEAKER_AUDIENCE: frozenset[str] = _TABLES["SPEAKER_AUDIENCE"]
 BATCH_WORDS: frozenset[str] = _TABLES["BATCH_WORDS"]
 QUESTION_WORDS: frozenset[str] = _TABLES["QUESTION_WORDS"]   # the first word of a question
+REQUEST_VERBS: frozenset[str] = _TABLES["REQUEST_VERBS"]
+REQUEST_NOUNS: frozenset[str] = _TABLES["REQUEST_NOUNS"]   # nouns a request names what it wants with
+# Place words by size: a « City, Country » name gives its head to the narrower and its tail to the wider.
+WIDER_PLACES: frozenset[str] = _TABLES["WIDER_PLACES"]
+NARROWER_PLACES: frozenset[str] = _TABLES["NARROWER_PLACES"]
+WIDER_PLACE_NAMES: frozenset[str] = _TABLES["WIDER_PLACE_NAMES"]   # regions a « City, Region » name may end with   # words that open a request without naming anything
 FREQUENCIES: dict[str, str] = _TABLES["FREQUENCIES"]
 # Words that may follow « for two » when two is a party (« a table for two tomorrow »), not a count of something else.
 WHEN_WORDS: frozenset[str] = _TABLES["WHEN_WORDS"]
@@ -55,44 +58,22 @@ LONG_TEXT_NAMES: frozenset[str] = _TABLES["LONG_TEXT_NAMES"]   # how often, as s
 SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
 
 
-def fold(text: str) -> str:
-    """Lower case without accents: « Météo » → "meteo"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|[+*×÷/%-]")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-
-
-def words(text: str) -> list[str]:
-    """Folded words of a text; identifiers are split (get_weather, getWeather → get, weather)."""
-    return list(_split_words(text))
-
-
-@lru_cache(maxsize=1024)
-def _split_words(text: str) -> tuple[str, ...]:
-    spaced = _CAMEL.sub(" ", text).replace("_", " ").replace("'", " ").replace("’", " ")
-    return tuple(_WORD.findall(fold(spaced)))
-
-
-@lru_cache(maxsize=8192)
-def stem(word: str) -> str:
-    """A light French/English stem: enough to match « commandes » with "commande", "orders" with "order"."""
-    for suffix in ("ements", "ement", "ations", "ation", "ings", "ing", "ees", "ee", "es", "s", "e"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
 
 
 _INDEX: dict[str, str] = {}
-for _concept, _words in CONCEPTS.items():
-    for _w in _words:
-        _INDEX.setdefault(_w, _concept)
-        _INDEX.setdefault(stem(_w), _concept)
+
+
+def _index() -> dict[str, str]:
+    if not _INDEX:
+        for concept, members in CONCEPTS.items():
+            for w in members:
+                _INDEX.setdefault(w, concept)
+                _INDEX.setdefault(stem(w), concept)
+    return _INDEX
 
 
 def concepts(tokens: list[str]) -> set[str]:
+    _index()
     found = set()
     for token in tokens:
         concept = _INDEX.get(token) or _INDEX.get(stem(token))
@@ -104,3 +85,6 @@ def concepts(tokens: list[str]) -> set[str]:
 def meaningful(tokens: list[str]) -> set[str]:
     """Stems of the words that carry meaning (no stop words, no tiny words)."""
     return {stem(t) for t in tokens if len(t) >= 3 and t not in STOP_WORDS and not t.isdigit()}
+
+
+from .recognisers.words import fold, stem, words  # noqa: E402,F401  (the one tokenizer; tables above first)
