@@ -28,7 +28,8 @@ from .slots import slots
 __all__ = ["PLAYBOOK", "Engine", "first_number", "read"]
 
 
-OPERATION_WORDS = {"+": "sum add", "-": "difference subtract", "*": "product multiply", "/": "quotient divide"}
+OPERATION_WORDS = {"+": "calculate sum add", "-": "calculate difference subtract", "*": "calculate product multiply",
+                   "/": "calculate quotient divide"}
 
 
 def _key(name: str, tool_input: dict) -> str:
@@ -121,6 +122,12 @@ class Engine:
             names = arithmetic
         else:
             names = lookups
+        if expr and names == arithmetic and len(names) >= 1:
+            tool = tools[names[0]]       # a calculator takes the expression as written, an add(a, b) its operands
+            operands = [float(v) for v in all_of("number", expr, "en")]
+            computed = self._computation(tool, operands, expr)
+            if computed.input:
+                return Plan(calls=[(names[0], computed.input)])
         chosen = {n: tools[n] for n in names}
         planned = planning.plan(chosen, question, self.reading.pool, chooser=chooser)
         if planned.calls:
@@ -235,15 +242,15 @@ class Engine:
                 return self._calls([(name, filled.input)], lead)
         return self._finish(self._from_results(), data=self._final_data())
 
-    def _computation(self, tool: dict, numbers: list[float]):
-        """A computation on the numbers the lookups returned: an expression for a calculator, else the numbers in
-        the order its parameters come."""
+    def _computation(self, tool: dict, numbers: list[float], expr: str | None = None):
+        """A computation: an expression for a calculator (as written, or combining the numbers the lookups
+        returned), else the numbers in the order its parameters come."""
         from .assignment import Filled
         out = {}
         numeric = [s for s in slots(tool) if s.type in ("number", "integer")]
         for s in slots(tool):
             if s.type == "string":
-                out[s.name] = _arith.expression(self.question, numbers)
+                out[s.name] = expr or _arith.expression(self.question, numbers)
         for s, n in zip(numeric, numbers):
             out[s.name] = int(n) if s.type == "integer" else n
         for s in slots(tool):

@@ -1,7 +1,7 @@
-"""Words the simulated model knows: stems, a small synonym table (French and English), stop words.
+"""Words the simulated model knows: a small synonym table (French and English), stop words, coded values.
 
-The tables are data (simulator/data/lexicon.json); this module reads them, and folds, splits and stems
-words. A *concept* groups the words that mean one thing for choosing a tool (« météo », « temps »,
+The tables are data (simulator/data/lexicon.json); this module reads them (folding, splitting and stemming are
+the recognisers' own, re-exported here). A *concept* groups the words that mean one thing for choosing a tool (« météo », « temps »,
 "weather", "forecast" → weather); a tool is relevant when its name, description or parameters share
 concepts or meaningful words with the request.
 """
@@ -28,36 +28,23 @@ TO_ROLE: frozenset[str] = _TABLES["TO_ROLE"]
 FROM_ROLE: frozenset[str] = _TABLES["FROM_ROLE"]
 TICKERS: dict[str, str] = _TABLES["TICKERS"]
 PROPERTY_KINDS: dict[str, tuple[str, ...]] = _TABLES["PROPERTY_KINDS"]
-QUERY_NAMES: frozenset[str] = _TABLES["QUERY_NAMES"]
 CURRENCY_CODES: tuple[str, ...] = _TABLES["CURRENCY_CODES"]
-ID_CUES: tuple[str, ...] = _TABLES["ID_CUES"]
-PEOPLE_NOUNS: frozenset[str] = _TABLES["PEOPLE_NOUNS"]
 WRITE_VERBS: frozenset[str] = _TABLES["WRITE_VERBS"]
-# Parameters that count people (party_size, adults…), and counts of anything (quantity, count…).
-PEOPLE_COUNTS: frozenset[str] = _TABLES["PEOPLE_COUNTS"]
-GENERIC_COUNTS: frozenset[str] = _TABLES["GENERIC_COUNTS"]
 # A tool that talks to the user (send_text_to_user), and one that invokes several tools at once (batch_tool).
 SPEAKER_VERBS: frozenset[str] = _TABLES["SPEAKER_VERBS"]
 SPEAKER_AUDIENCE: frozenset[str] = _TABLES["SPEAKER_AUDIENCE"]
 BATCH_WORDS: frozenset[str] = _TABLES["BATCH_WORDS"]
 QUESTION_WORDS: frozenset[str] = _TABLES["QUESTION_WORDS"]   # the first word of a question
-REQUEST_VERBS: frozenset[str] = _TABLES["REQUEST_VERBS"]
+REQUEST_VERBS: frozenset[str] = _TABLES["REQUEST_VERBS"]   # words that open a request without naming anything
 REQUEST_NOUNS: frozenset[str] = _TABLES["REQUEST_NOUNS"]   # nouns a request names what it wants with
 # Place words by size: a « City, Country » name gives its head to the narrower and its tail to the wider.
 WIDER_PLACES: frozenset[str] = _TABLES["WIDER_PLACES"]
 NARROWER_PLACES: frozenset[str] = _TABLES["NARROWER_PLACES"]
-WIDER_PLACE_NAMES: frozenset[str] = _TABLES["WIDER_PLACE_NAMES"]   # regions a « City, Region » name may end with   # words that open a request without naming anything
-FREQUENCIES: dict[str, str] = _TABLES["FREQUENCIES"]
-# Words that may follow « for two » when two is a party (« a table for two tomorrow »), not a count of something else.
-WHEN_WORDS: frozenset[str] = _TABLES["WHEN_WORDS"]
+WIDER_PLACE_NAMES: frozenset[str] = _TABLES["WIDER_PLACE_NAMES"]   # regions a « City, Region » name may end with
 # Words that name the same field of a record (montant / amount): a scenario's facts reach a tool's parameters by them.
 FIELD_SYNONYMS: tuple[list[str], ...] = _TABLES["FIELD_SYNONYMS"]
-# Parameter names that take a long text (a message, a query): only these may get the whole request.
-LONG_TEXT_NAMES: frozenset[str] = _TABLES["LONG_TEXT_NAMES"]   # how often, as said → its name (« mensuel » → monthly)
 # A write verb and the words of the same action where the concept table has none (« ajoute » for add).
 SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
-
-
 
 
 _INDEX: dict[str, str] = {}

@@ -36,18 +36,34 @@ class Filled:
 
 
 def _cue_score(words: tuple[str, ...], slot: Slot, nearest_first: bool) -> float:
+    """Cue words that mean the slot's name (2) or its description (0.7), the nearest weighing most; a word that
+    shares its first five letters counts as the same (« nightly » / "night", « projected » / projection)."""
     seq = reversed(words) if nearest_first else iter(words)
     total = 0.0
     for weight, word in zip(PROXIMITY, seq):
-        if word in slot.words:
+        if word in slot.words or (len(word) >= 5 and word[:5] in slot.words5):
             total += 2.0 * weight
         elif word in slot.described:
             total += 0.7 * weight
     return total
 
 
+_SCORES: dict[tuple[int, int], tuple[Slot, Mention, float]] = {}
+
+
 def score(slot: Slot, mention: Mention) -> float:
-    """How well `mention` fills `slot`; 0 when its kind cannot."""
+    """How well `mention` fills `slot`; 0 when its kind cannot (kept per pair: the plan asks again and again)."""
+    kept = _SCORES.get((id(slot), id(mention)))
+    if kept is not None and kept[0] is slot and kept[1] is mention:
+        return kept[2]
+    value = _score(slot, mention)
+    if len(_SCORES) > 65536:
+        _SCORES.clear()
+    _SCORES[(id(slot), id(mention))] = (slot, mention, value)
+    return value
+
+
+def _score(slot: Slot, mention: Mention) -> float:
     target = slot.items if slot.type == "array" and slot.items else slot
     if target.enum:
         if option(target, mention) is None:
@@ -89,7 +105,7 @@ def score(slot: Slot, mention: Mention) -> float:
     evidence += 3.0 if mention.label == fold(slot.name) else 0.0
     wanted = role_of(slot)
     if mention.role and wanted:
-        evidence += 2.0 if mention.role == wanted else 1.0 if (mention.role, wanted) == ("in", "to") else 0.0
+        evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
     if mention.kind in slot.kinds:
         evidence += 1.5
     if target.examples and fold(str(value)) in target.examples:
@@ -145,8 +161,10 @@ ARTICLES = frozenset({"a", "an", "the", "un", "une", "le", "la", "les", "des", "
 def option(slot: Slot, m: Mention) -> object:
     """The enum value a mention names: itself, by its words, or through the codes its words stand for (« euros »
     EUR, "miles" mi, « allemand » de), a number said for a numeric enum."""
-    said = {fold(str(m.value))} | {fold(str(c)) for c in (m.extra if isinstance(m.extra, tuple) else (m.extra,))
-                                   if c and m.kind in ("alias", "language", "money")}
+    from .recognisers.values import alias_codes
+    said = {fold(str(m.value)), fold(m.text)} | set(alias_codes(m.text)) | {
+        fold(str(c)) for c in (m.extra if isinstance(m.extra, tuple) else (m.extra,))
+        if c and m.kind in ("alias", "language", "money")}
     if m.kind == "duration":
         said = _value(m, Slot(**{**slot.__dict__, "enum": ()}))
         return next((c for c in slot.enum if isinstance(c, (int, float)) and float(c) == float(said)), None)
@@ -268,13 +286,13 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
             if values:
                 filled.input[s.name] = values
     rank = {s.path: i for i, s in enumerate(scalars)}
-    order = {id(m): i for i, m in enumerate(m for m in free if m.kind != "phrase")}
     early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
-    pairs = sorted(((round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 2),
-                     -abs(rank[s.path] - order.get(id(m), 99)), -m.start, s.path, s, m)
-                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)),
-                   reverse=True)
-    for value, _order, _pos, _path, s, m in pairs:
+    # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
+    pairs = sorted(((-round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 1), rank[s.path],
+                     m.start, s.path, s, m)
+                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)))
+    for value, _rank, _pos, _path, s, m in pairs:
+        value = -value
         if s.path in filled.used or id(m) in taken:
             continue
         filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)

@@ -66,6 +66,10 @@ class Slot:
         return TYPE_KINDS.get(self.type, {})
 
     @property
+    def words5(self) -> frozenset[str]:
+        return frozenset(w[:5] for w in self.words if len(w) >= 5)
+
+    @property
     def sentence(self) -> bool:
         return self.type == "string" and bool(self.words & SENTENCE_SLOTS)
 
@@ -177,8 +181,19 @@ def _slots(schema_json: str) -> tuple[Slot, ...]:
     return tuple(slot(k, k, v, k in needed) for k, v in (schema.get("properties") or {}).items())
 
 
+_BY_ID: dict[int, tuple[dict, tuple[Slot, ...]]] = {}
+
+
 def slots(tool: dict) -> tuple[Slot, ...]:
-    return _slots(json.dumps(schema_of(tool), sort_keys=True, default=str))
+    """The slots of a tool's schema (kept per tool object: a request reads its tools many times)."""
+    kept = _BY_ID.get(id(tool))
+    if kept is not None and kept[0] is tool:
+        return kept[1]
+    found = _slots(json.dumps(schema_of(tool), sort_keys=True, default=str))
+    if len(_BY_ID) > 1024:
+        _BY_ID.clear()
+    _BY_ID[id(tool)] = (tool, found)
+    return found
 
 
 @lru_cache(maxsize=256)

@@ -109,7 +109,7 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
             before = list(inherited[previous])           # listed with the value before (« Paris, Lyon »)
         if kind != "phrase":
             inherited[end] = tuple(before)
-        after = [t.stem for t in toks if t.start >= end][:2]
+        after = [t.stem for t in toks if t.start >= end and t.content][:2]
         sep = text[prior[-1].end:start].strip() if prior else "?"
         label = prior[-1].norm if sep in ("=", ":") or (sep == "" and prior[-1].content) else ""
         role = _role([t.norm for t in prior[-3:]]) if sep == "" and prior[-1].text.lower() != "a" else ""

@@ -65,6 +65,9 @@ MONTHS = {"janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6
           "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
           "oct": 10, "nov": 11, "dec": 12}
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+# Capitals that name a format or a technology, not a person, a place or a company.
+NOT_NAMES = frozenset({"json", "xml", "csv", "api", "html", "pdf", "url", "sql", "http", "https", "id", "ok", "faq",
+                       "sdk", "cli", "yaml", "toml", "markdown", "utf-8", "ascii"})
 WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi",
                       "mercredi", "jeudi", "vendredi", "samedi", "dimanche"})
 RELATIVE = {"today": 0, "aujourd'hui": 0, "aujourd’hui": 0, "tomorrow": 1, "demain": 1, "yesterday": -1, "hier": -1,
@@ -264,16 +267,8 @@ class Alias(Recogniser):
     "Fahrenheit" F): the first code as the value, every code the words may name as `extra` (« livres »: GBP or lb)."""
     kind, rank = "alias", 10
 
-    @lru_cache(maxsize=1)
     def _table(self) -> tuple[re.Pattern, dict[str, tuple[str, ...]]]:
-        codes: dict[str, list[str]] = {}
-        for code, aliases in lex.ALIASES.items():
-            for alias in aliases:
-                codes.setdefault(fold(alias), []).append(code)
-        for code in lex.CURRENCY_CODES:
-            codes.setdefault(code.lower(), []).append(code.lower())
-        words = "|".join(re.escape(w) for w in sorted(codes, key=len, reverse=True))
-        return re.compile(rf"(?<![\w°$€£¥])(?:{words})(?![\w])", re.I), {k: tuple(v) for k, v in codes.items()}
+        return _alias_table()
 
     def find(self, text, lang):
         pattern, codes = self._table()
@@ -452,7 +447,7 @@ class Name(Recogniser):
             raw = raw.rstrip(",'’")
             if raw.endswith(("'s", "’s")):
                 raw = raw[:-2]
-            if raw and not raw.isdigit() and fold(raw) not in MONTHS and fold(raw) not in WEEKDAYS:
+            if raw and not raw.isdigit() and fold(raw) not in MONTHS and fold(raw) not in WEEKDAYS | NOT_NAMES:
                 yield start, start + len(raw), raw, None
 
 
@@ -474,3 +469,20 @@ ARTICLES = frozenset({"the", "a", "an", "le", "la", "les", "un", "une", "my", "m
 def _COMMON() -> frozenset[str]:
     """Words that start a sentence without being a name: verbs of requests, question words (data)."""
     return lex.QUESTION_WORDS | lex.REQUEST_VERBS
+
+
+@lru_cache(maxsize=1)
+def _alias_table() -> tuple[re.Pattern, dict[str, tuple[str, ...]]]:
+    codes: dict[str, list[str]] = {}
+    for code, aliases in lex.ALIASES.items():
+        for alias in aliases:
+            codes.setdefault(fold(alias), []).append(code)
+    for code in lex.CURRENCY_CODES:
+        codes.setdefault(code.lower(), []).append(code.lower())
+    words = "|".join(re.escape(w) for w in sorted(codes, key=len, reverse=True))
+    return re.compile(rf"(?<![\w°$€£¥])(?:{words})(?![\w])", re.I), {k: tuple(v) for k, v in codes.items()}
+
+
+def alias_codes(text: str) -> tuple[str, ...]:
+    """The codes the words of `text` name (data: ALIASES): « demain » → ("tomorrow",)."""
+    return _alias_table()[1].get(fold(text.strip()), ())

@@ -15,6 +15,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=\S)|\n+")
 _ELISION = re.compile(r"^(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu)['’]|['’](?:s|re|ll|ve|d|m|t)$|n['’]t$", re.I)
 
 
+@lru_cache(maxsize=16384)
 def fold(text: str) -> str:
     """Lower case without accents: « Météo » → "meteo"."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
