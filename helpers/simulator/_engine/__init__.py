@@ -130,18 +130,21 @@ class Engine:
                 return Plan(calls=[(names[0], computed.input)])
         chosen = {n: tools[n] for n in names}
         planned = planning.plan(chosen, question, self.reading.pool, chooser=chooser)
-        if planned.calls:
+        if planned.calls and not (planned.missing and self.reading.results):
             return Plan(calls=planned.calls, dependent=dependent)
+        if self.reading.results:
+            for waiting in planned.missing:      # a value the request lacks, given by a tool called before
+                again = self._fill(tools[waiting], results=True)
+                if not again.missing:
+                    return Plan(calls=[(waiting, again.input)], dependent=dependent, from_results=True)
+            if planned.calls:
+                return Plan(calls=planned.calls, dependent=dependent)
         name, missing = next(iter(planned.missing.items()), (names[0], []))
         if self.conv.user_texts[:-1]:
             again = self._fill(tools[name])
             if not again.missing:                # a value said in an earlier turn (« my order is ORD-1 », then…)
                 return Plan(calls=[(name, again.input)], dependent=dependent)
             missing = again.missing
-        if self.reading.results:
-            again = self._fill(tools[name], results=True)
-            if not again.missing:                # a value the request lacks, given by a tool called before
-                return Plan(calls=[(name, again.input)], dependent=dependent, from_results=True)
         provider = self._provider(name, missing) if missing and not self.reading.results else None
         if provider:
             return Plan(calls=[provider])        # first the tool that gives the missing value, then this one

@@ -17,6 +17,7 @@ from .recognisers import PHRASE_BREAKS as BREAKS, Mention, between, fold, name_w
 from .slots import Slot, slots
 
 PROXIMITY = (1.0, 0.6, 0.35, 0.2)
+QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche"))
 UNIT_WORDS = frozenset(stem(w) for w in ("unit", "units", "unite", "scale", "echelle", "format", "system", "systeme"))
 COUNT_WORDS = frozenset({"number", "count", "many", "nombre", "top", "quantit", "amount", "total"})
 CONNECTORS = frozenset({"and", "or", "et", "ou", "vs", "versus", "also", "then", "puis", "plus", "as", "well"})
@@ -70,10 +71,14 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0
         gate = 1.0
     else:
-        gate = max(target.gate.get(mention.kind, 0.0), 1.0 if mention.kind in target.kinds else 0.0)
+        typed = mention.kind in target.kinds and (target.type == "string" or not isinstance(mention.value, str))
+        gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0)
     if not gate:
         return 0.0
     value = mention.value
+    if target.type in ("integer", "number") and isinstance(value, str) and not target.enum and \
+            not value.replace(".", "", 1).isdigit():
+        return 0.0                     # « user_id » is no number
     named = mention.label == fold(slot.name) or (mention.label and mention.label in slot.words)
     numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and not target.enum
     if numeric:
@@ -81,8 +86,9 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0                 # a number goes to a text slot only under its name (« case number 28473 »)
         if target.type == "integer" and not float(value).is_integer():
             gate *= 0.2
-        if (target.minimum is not None and value < target.minimum) or \
-                (target.maximum is not None and value > target.maximum):
+        shown = _value(mention, target) if mention.kind in ("duration", "percent") else value
+        if isinstance(shown, (int, float)) and ((target.minimum is not None and shown < target.minimum) or
+                                                (target.maximum is not None and shown > target.maximum)):
             return 0.0
         if mention.extra == "words":
             gate *= 0.6
@@ -149,7 +155,8 @@ def siblings(text: str, first: Mention, second: Mention) -> bool:
     """Two values listed together (« Paris et Lyon », "20 minutes and 15 minutes", « 3, 5 and 7 »)."""
     if first.kind != second.kind and {first.kind, second.kind} - {"name", "phrase"}:
         return False
-    said = [w for w in between(text, first.end, second.start).split() if w and w not in ARTICLES]
+    said = [w for w in between(text, first.end, second.start).split() if w and w not in ARTICLES
+            and w != second.label]
     unit = {w for w in first.after[:1] + second.after[:1] if w not in lex.STOP_WORDS and w not in BREAKS}
     return len(said) <= 3 and all(w in CONNECTORS or stem(w) in unit for w in said)
 
@@ -249,17 +256,47 @@ def _enum(slot: Slot, text_stems: set[str], text_folded: str) -> object:
 
 def _flag(slot: Slot, text_stems: list[str]) -> bool | None:
     words = {w for w in slot.words if w not in {stem(f) for f in FLAG_WORDS}}
+    prefixes = {w[:5] for w in words if len(w) >= 5}
     for i, word in enumerate(text_stems):
-        if word in words:
+        if word in words or (len(word) >= 5 and word[:5] in prefixes):      # « projecteur » for projector
             return not any(w in NEGATIONS for w in text_stems[max(0, i - 3):i])
     return None
 
 
+_TRIMMED: dict[tuple[int, frozenset], tuple[Mention, Mention | None]] = {}
+
+
+def trimmed(m: Mention, drop: set[str]) -> Mention | None:
+    """A phrase without the words that name the tool's subject; None when nothing else is left (other kinds of
+    mention are kept as they are). The same object for the same phrase and tool, so that scores are kept."""
+    if m.kind != "phrase":
+        return m
+    key = (id(m), frozenset(drop))
+    kept = _TRIMMED.get(key)
+    if kept is not None and kept[0] is m:
+        return kept[1]
+    words = _trimmed(str(m.value), drop)
+    out = None
+    if words:
+        start = m.start + str(m.value).find(words)
+        out = m if words == m.value else Mention("phrase", words, words, start, start + len(words), m.cue, m.after,
+                                                  m.sentence, m.extra, m.label, m.role, m.prev)
+    if len(_TRIMMED) > 16384:
+        _TRIMMED.clear()
+    _TRIMMED[key] = (m, out)
+    return out
+
+
 def _trimmed(phrase: str, drop: set[str]) -> str:
+    """A phrase without the words that only name the tool's subject (its words, or words of its concepts: « prix »
+    and « coûtent » for get_price)."""
+    def named(word: str) -> bool:
+        w = stem(fold(word))
+        return w in drop or bool(lex.concepts([fold(word)]) & drop) or fold(word) in lex.REQUEST_VERBS
     words = phrase.split()
-    while words and stem(fold(words[-1])) in drop:
+    while words and named(words[-1]):
         words = words[:-1]
-    while words and stem(fold(words[0])) in drop:
+    while words and named(words[0]):
         words = words[1:]
     return " ".join(words)
 
@@ -269,7 +306,9 @@ def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, pr
     """An input for `tool` from the mentions of `pool` (ids in `priority` first); `forced` fills every required
     slot (tool_choice any/tool, structured outputs) with the closest value or a placeholder of its type."""
     tool_words = {stem(w) for w in name_words(str(tool.get("name", "")))}
-    free = [m for m in pool if id(m) not in exclude]
+    tool_words |= lex.concepts(list(tool_words))          # a word of the tool's concepts names it too
+    free = [trimmed(m, tool_words) for m in pool if id(m) not in exclude]
+    free = [m for m in free if m is not None]
     stems = [stem(fold(w)) for w in name_words(text)]
     out = _fill_slots(slots(tool), free, text, stems, tool_words, forced, priority or set())
     return out
@@ -304,6 +343,11 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
         if s.path in filled.used or s.name in filled.input:
             continue
         if s.enum and s.name not in filled.input:
+            named = sorted((m for m in free if id(m) not in taken and score(s, m)), key=lambda m: m.start)
+            if named:                      # the first value of the enum the request names, in its order
+                filled.used[s.path], filled.input[s.name] = named[0], _value(named[0], s)
+                taken.add(id(named[0]))
+                continue
             value = _enum(s, set(stems), fold(text))
             if value is not None:
                 filled.input[s.name] = value
@@ -327,7 +371,9 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.used.update(inner.used)
                 continue
         elif s.required and s.sentence and not any(m.kind in ("quoted", "tail") for m in free):
-            filled.input[s.name] = text.strip()        # a query, a message: the request says it whole
+            subject = " ".join(_trimmed(str(m.value), tool_words) for m in free if m.kind == "phrase").split()
+            searching = s.words & QUERY_WORDS
+            filled.input[s.name] = " ".join(subject) if searching and subject else text.strip()
             continue
         elif s.required:
             ordered = sorted((m for m in free if id(m) not in taken and score(s, m) >= 0.15),

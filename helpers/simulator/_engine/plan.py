@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import _lexicon as lex
-from .assignment import Filled, _typed, evidenced, fill, score, siblings
+from .assignment import Filled, _typed, evidenced, fill, option, score, siblings, trimmed
 from .recognisers import Mention, fold, name_words, stem, tokens
 from .slots import slots
 
@@ -72,8 +72,10 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
         points += min(2, len((params - GENERIC) & said)) * 0.5
         points += 3.0 * len(shared - {c for w in hits for c in lex.concepts([w])})
         points += 1.0 * len((lex.concepts(list(described | params)) & concepts) - shared)
-        coded = sum(1 for m in pool if m.kind in ("alias", "language") and any(
-            score(s, m) >= 1.0 for s in slots(tools[name])))
+        coded = len({(s.path, str(option(s, m))) for m in pool for s in slots(tools[name])
+                     if s.enum and option(s, m) is not None} |
+                    {m.start for m in pool if m.kind in ("alias", "language") and any(
+                        score(s, m) >= 1.0 for s in slots(tools[name]))})
         typed = any(m.kind in s.kinds and m.kind not in COMMON_KINDS for m in pool for s in slots(tools[name]))
         if coded >= 2 or typed:
             points += 2.5                      # « 12 livres en kilos » for units ∈ {kg, lb…}, an ISBN for an isbn
@@ -141,17 +143,17 @@ def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single
         found = _fan_out(tools[choice.name], own, text, inside)
         if found and found[0].missing and len(own) < len(pool):
             found = _fan_out(tools[choice.name], list(pool), text, inside)[:1]      # a value said for another tool
-        if choice is not best and found and not all(
+        if choice is not best and found and not found[0].missing and not all(
                 evidenced(s, found[0].used[s.path]) for s in slots(tools[choice.name])
                 if s.required and s.path in found[0].used):
             continue                       # a second tool is called on what the request says for it, not on guesses
         if found and not found[0].missing:
             calls += [(choice.name, f.input) for f in found]
-        elif choice is best:
-            missing[choice.name] = found[0].missing if found else []
-    if calls:
-        return Planned(calls, {})
-    return Planned([], missing)
+        elif found:
+            missing[choice.name] = found[0].missing       # the best one first (a question), others for a chain
+    if not calls and best.name not in missing:
+        missing = {best.name: [], **missing}
+    return Planned(calls, dict(sorted(missing.items(), key=lambda kv: kv[0] != best.name)))
 
 
 FAMILY = {"number": "n", "money": "n", "percent": "n", "name": "s", "quoted": "s", "code": "s"}
@@ -166,6 +168,8 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
     first = fill(tool, pool, text, priority=inside)
     if first.missing:
         return [first]
+    drop = {stem(w) for w in name_words(str(tool.get("name", "")))}
+    pool = [m for m in (trimmed(x, drop | lex.concepts(list(drop))) for x in pool) if m is not None]
     by_path = {s.path: s for s in slots(tool)}
     top = {p: m for p, m in first.used.items() if p in by_path}
     used = {id(m) for m in first.used.values()}
@@ -179,8 +183,10 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
             while index >= 0 and 0 <= at + step < len(ordered):
                 nxt = ordered[at + step]
                 left, right = (group[-1], nxt) if step == 1 else (nxt, group[0])
-                if id(nxt) in used or _family(nxt) != _family(m) or not score(by_path[path], nxt) or \
-                        not siblings(text, left, right):
+                if _family(nxt) != _family(m) and id(nxt) not in used:
+                    at += step                # another kind between two listed values (« le TGV 6611 et le TER 17742 »)
+                    continue
+                if id(nxt) in used or not score(by_path[path], nxt) or not siblings(text, left, right):
                     break
                 group = group + [nxt] if step == 1 else [nxt] + group
                 at += step
@@ -194,7 +200,7 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
     while rest and len(calls) < 12:
         again = fill(tool, rest, text)
         fresh = {p: m for p, m in again.used.items() if p in by_path and m.kind != "phrase"}
-        complete = set(fresh) >= set(top) and bool(top)
+        complete = set(fresh) >= set(top) and len(top) >= 2
         if len(fresh) < min(2, len(top)) or not (complete or any(by_path[p].required and evidenced(by_path[p], m)
                                                                  for p, m in fresh.items())):
             break

@@ -115,10 +115,13 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
         role = _role([t.norm for t in prior[-3:]]) if sep == "" and prior[-1].text.lower() != "a" else ""
         out.append(Mention(kind, value, text[start:end], start, end, tuple(before), tuple(after), sentence, extra,
                            label, role, prior[-1].norm if prior else ""))
+    from .values import alias_codes
     for m in list(out):
         if m.kind == "money" and m.extra and not str(m.text).lstrip().startswith("$"):
-            code = str(m.extra).lower()        # « 250 euros en dollars »: the amount's own currency is the source
-            out.append(Mention("alias", code, m.text, m.start, m.end, m.cue, m.after, m.sentence, (code,),
+            # « 250 euros en dollars »: the amount's own currency is the source (« livres »: GBP, or lb for a weight)
+            word = " ".join(w for w in m.text.split() if not any(c.isdigit() for c in w))
+            codes = alias_codes(word) or (str(m.extra).lower(),)
+            out.append(Mention("alias", codes[0], m.text, m.start, m.end, m.cue, m.after, m.sentence, codes,
                                m.label, "from", m.prev))
     return tuple(sorted(out, key=lambda x: x.start))
 

@@ -76,7 +76,7 @@ def is_question(text: str) -> bool:
 
 
 def is_follow_up(text: str) -> bool:
-    return bool(FOLLOW_UP.match(text))
+    return bool(FOLLOW_UP.search(text))
 
 
 # What a turn of conversation asks for, when it is about the conversation itself (the model's set answers).

@@ -380,7 +380,7 @@ class Identifier(Recogniser):
     """Names written as code: snake_case (your_dataset_name), file paths and names (C:/data/cars.csv, report.pdf)."""
     kind, rank = "code", 2
     PATTERN = re.compile(r"(?<![\w/\\.-])(?=[\w.:/\\-]*[A-Za-z])(?:[A-Za-z]:[\\/])?(?:[\w.-]+[\\/])+[\w.-]+|"
-                         r"(?<![\w.-])[A-Za-z]\w*_\w+(?![\w-])|(?<![\w.-])[\w-]+\.(?:csv|json|txt|pdf|xlsx?|py|md|html?|png|jpe?g)\b")
+                         r"(?<![\w.-])[A-Za-z]\w*_\w+(?![\w-])(?!\s*:)|(?<![\w.-])[\w-]+\.(?:csv|json|txt|pdf|xlsx?|py|md|html?|png|jpe?g)\b")
 
     def find(self, text, lang):
         return ((s, e, m.group(0), None) for s, e, m in _span(self.PATTERN, text))
@@ -437,7 +437,7 @@ class Name(Recogniser):
             words = raw.split()
             head = fold(words[0].rstrip(","))
             sentence_start = not text[:start].strip() or text[:start].rstrip()[-1:] in ".!?:;\n\"«(“"
-            if head in ARTICLES or (sentence_start and (head in _COMMON() or len(words) == 1)):
+            if head in ARTICLES or (sentence_start and (head in _COMMON() or len(words) == 1 or words[1].isdigit())):
                 if len(words) == 1:
                     continue
                 rest = raw[len(words[0]):].lstrip()

@@ -88,7 +88,10 @@ def language(text: str) -> str:
     toks = [t.norm for t in tokens(text)]
     french = sum(1 for t in toks if t in lex.FRENCH_MARKERS) + 2 * len(re.findall(r"[éèêàùçôî]", text.lower()))
     english = sum(1 for t in toks if t in lex.ENGLISH_MARKERS)
-    return "fr" if french > english else "en"
+    # Endings French words hardly have ("listing", "quickly", "painters"): a hint when no marker decides.
+    english += sum(1 for t in toks if len(t) > 4 and t.endswith(("ing", "ly", "ers", "ght")) and t not in
+                   lex.FRENCH_MARKERS)
+    return "en" if english > french else "fr"           # French when unsure: the course's language
 
 
 from .. import _lexicon as lex  # noqa: E402  (at the end: _lexicon re-exports fold, stem and words)
