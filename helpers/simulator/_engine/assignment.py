@@ -310,7 +310,42 @@ def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, pr
     free = [trimmed(m, tool_words) for m in pool if id(m) not in exclude]
     free = [m for m in free if m is not None]
     stems = [stem(fold(w)) for w in name_words(text)]
-    out = _fill_slots(slots(tool), free, text, stems, tool_words, forced, priority or set())
+    todo = slots(tool)
+    read = _readings(tool, todo, text)
+    out = _fill_slots(tuple(s for s in todo if s.name not in read), free, text, stems, tool_words, forced,
+                      priority or set())
+    out.input = {**read, **out.input}
+    return out
+
+
+SENTIMENTS = {"positive": "positive", "negative": "negative", "neutral": "neutral", "positif": "positive",
+              "negatif": "negative", "neutre": "neutral"}
+
+
+def _readings(tool: dict, todo: tuple[Slot, ...], text: str) -> dict:
+    """What the text given to analyse says, for slots that ask for a reading of it (_analysis): the attributes of an
+    open object, sentiment scores, named entities, the categories among the labels the request lists."""
+    from . import _analysis
+    from .slots import schema_of
+    given = _analysis.given_text(text)
+    if not todo and schema_of(tool).get("additionalProperties") not in (None, False):
+        from .recognisers import language
+        return _analysis.attributes(given, language(given))
+    out: dict = {}
+    for s in todo:
+        words = set(name_words(s.name))
+        polarity = next((SENTIMENTS[w] for w in words if w in SENTIMENTS), None)
+        fields = {c.name for c in (s.items.children if s.items else ())}
+        if polarity and s.type in ("number", "integer"):
+            out[s.name] = _analysis.sentiment(given)[polarity]
+        elif s.type == "array" and {"name", "type"} <= fields and "entit" in fold(s.name + " " + s.description):
+            found = _analysis.entities(given)
+            if found:
+                out[s.name] = [{k: e[k] for k in fields if k in e} for e in found]
+        elif s.type == "array" and {"name", "score"} <= fields:
+            labels = _analysis.labels_named(text)
+            if labels:
+                out[s.name] = _analysis.categories(given, labels)
     return out
 
 
@@ -380,7 +415,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                              key=lambda m: (id(m) not in priority, m.kind == "phrase", -round(score(s, m), 1),
                                             m.extra == "words", m.start))
             if s.type == "string":
-                ordered = [m for m in ordered if _trimmed(str(m.value), tool_words | s.words)]
+                ordered = [m for m in ordered if m.kind != "phrase" or _trimmed(str(m.value), tool_words | s.words)]
             if ordered:
                 m = ordered[0]
                 value = _trimmed(str(m.value), tool_words | s.words) if m.kind == "phrase" else _value(m, s)

@@ -79,7 +79,12 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
         typed = any(m.kind in s.kinds and m.kind not in COMMON_KINDS for m in pool for s in slots(tools[name]))
         if coded >= 2 or typed:
             points += 2.5                      # « 12 livres en kilos » for units ∈ {kg, lb…}, an ISBN for an isbn
-        if not (coded >= 2 or typed) and not hits and not shared and len((described - GENERIC) & said) < 2:
+        needed = [s for s in slots(tools[name]) if s.required]
+        stated = bool(needed) and (described & said) and all(any(
+            evidenced(s, m) and score(s, m) >= 2.0 for m in pool if m.kind != "phrase") for s in needed)
+        if stated:
+            points += 1.5                      # the request states, under their names, all the tool needs
+        if not (coded >= 2 or typed or stated) and not hits and not shared and len((described - GENERIC) & said) < 2:
             continue
         own_hits = {w for w in hits if counts[w] == 1} or hits
         own5 = {w[:5] for w in own_hits if len(w) >= 5}

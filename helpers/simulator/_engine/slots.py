@@ -25,6 +25,8 @@ PLAIN_STRING = {**TYPE_KINDS["string"], "name": 0.6, "phrase": 0.5}
 CODED_SLOTS = frozenset(stem(w) for w in ("currency", "devise", "unit", "unite", "scale", "echelle", "lang", "language",
                                           "langue"))
 CODED_STRING = {**TYPE_KINDS["string"], "alias": 1.0}
+EXPRESSION_STRING = {"expression": 1.0, "quoted": 0.8}
+NAME_STRING = {"name": 1.0, "quoted": 0.9, "code": 0.4, "ticker": 0.5, "tail": 0.3, "language": 0.3}
 CODE_STRING = {**TYPE_KINDS["string"], "code": 1.0, "number": 0.8, "name": 0.3, "phrase": 0.0}
 # Slots that take a sentence (a title, a message, a query): what follows a colon is theirs first.
 SENTENCE_SLOTS = frozenset(stem(w) for w in {"title", "titre", "subject", "sujet", "summary", "resume", "message", "body", "corps",
@@ -59,6 +61,10 @@ class Slot:
     def gate(self) -> dict[str, float]:
         if self.type == "string" and self.words & CODED_SLOTS:
             return CODED_STRING           # a currency, a unit: the code the words name (« euros » EUR)
+        if self.type == "string" and "expression" in self.kinds:
+            return EXPRESSION_STRING      # a formula, nothing else
+        if self.type == "string" and "name" in self.kinds and not set(self.kinds) - {"name", "code"}:
+            return NAME_STRING            # a city, a person, a company: a proper name, not a date or a number
         if self.type == "string" and "code" in self.kinds and "name" not in self.kinds:
             return CODE_STRING            # a train number, a serial: digits and codes, not a name
         if self.type == "string" and "name" not in self.kinds:
