@@ -50,7 +50,7 @@ def _structured(conv: Conversation, reply: Reply) -> Reply:
     schema = output_schema(conv)
     if schema is None or _calls(reply):
         return reply
-    from ._engine._filling import Context, fill, validator
+    from ._engine.slots import validator
     written = "".join(b.get("text", "") for b in reply.blocks if b["type"] == "text")
     try:
         if validator(schema).is_valid(json.loads(written)):
@@ -58,8 +58,7 @@ def _structured(conv: Conversation, reply: Reply) -> Reply:
     except ValueError:
         pass
     from ._engine import Engine
-    engine = Engine(conv)
-    filled = fill({"name": "sortie", "input_schema": schema}, Context(engine.facts), forced=True, lang=engine.lang)
+    filled = Engine(conv)._fill({"name": "sortie", "input_schema": schema}, forced=True)
     return text(json.dumps(filled.input, ensure_ascii=False))
 
 

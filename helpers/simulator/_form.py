@@ -246,11 +246,8 @@ def _embedded_json(text: str) -> object:
 def _values_for(keys: list[str], conv: Conversation) -> dict:
     """Values for the keys the prompt names, read like a tool's input (same reader, same habits); null if unknown."""
     from ._engine import Engine
-    from ._engine._filling import Context, fill
-    engine = Engine(conv)
     schema = {"type": "object", "properties": {k: {"type": ["string", "number", "null"]} for k in keys}}
-    filled = fill({"name": "json", "input_schema": schema}, Context(engine.facts, results=engine._data()),
-                  lang=engine.lang)
+    filled = Engine(conv)._fill({"name": "json", "input_schema": schema}, results=True)
     return {k: filled.input.get(k) for k in keys}
 
 
@@ -275,15 +272,15 @@ def _choose(form: Form) -> str:
 def _best_option(options: list[str], text: str) -> str:
     """The option the input is about: the category lexicon on the input's words (after « Input: » when the
     prompt marks it), then the words of the options' names."""
-    from ._engine import _analysis, _choosing
+    from ._engine import _analysis, plan
     marked = re.split(r"\n\s*(?:input|entrée|text|texte|ticket|message)\s*:", text, flags=re.I)
     given = marked[-1] if len(marked) > 1 else _analysis.given_text(text)
     ranked = _analysis.categories(given, options)
     if ranked and ranked[0]["score"] > ranked[-1]["score"]:
         return ranked[0]["name"]
-    scored = [(_choosing.score({"name": o, "description": o.replace("_", " ")}, given), -i, o)
-              for i, o in enumerate(options)]
-    return max(scored)[2]
+    tools = {o: {"name": o, "description": o.replace("_", " ")} for o in options}
+    ranked = plan.choices(tools, given)
+    return ranked[0].name if ranked else options[0]
 
 
 def _tasks(form: Form, template: str) -> str:

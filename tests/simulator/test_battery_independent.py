@@ -628,8 +628,17 @@ def _matches(expected, value) -> bool:
 
 
 def _check_calls(got: list[tuple[str, dict]], wanted: list) -> None:
-    assert [n for n, _ in got] == [n for n, _ in wanted], got
-    for (_, tool_input), (_, fields) in zip(got, wanted):
+    """The calls of one response: parallel calls run in any order, so the tools are compared as a multiset and
+    each expected call is matched to the first call of its tool not matched yet."""
+    assert sorted(n for n, _ in got) == sorted(n for n, _ in wanted), got
+    pending = list(got)
+    ordered = []
+    for name, fields in wanted:
+        index = next((i for i, (n, tool_input) in enumerate(pending) if n == name and all(
+            k in tool_input and _matches(e, tool_input[k]) for k, e in fields.items())),
+            next(i for i, (n, _) in enumerate(pending) if n == name))
+        ordered.append(pending.pop(index))
+    for (_, tool_input), (_, fields) in zip(ordered, wanted):
         for key, expected in fields.items():
             assert key in tool_input and _matches(expected, tool_input[key]), (key, tool_input)
 

@@ -1,49 +1,35 @@
-"""The general simulated model: a deterministic policy engine that reads any request.
+"""The general simulated model: one pipeline that reads any request.
 
-It reads the system prompt, the tools and the history the way a careful model does, then
-decides: which tools to call (by meaning, French or English), with which inputs (valid against
-each tool's `input_schema`), in parallel when the entities are independent, or in text when no
-tool fits or a required value is missing; once results are back, it answers from them, reports
-errors honestly, follows a refusal that names another tool, and runs dependent steps across
-turns. `tool_choice`, `disable_parallel_tool_use` and split histories are applied afterwards,
-to every playbook's reply, by `constrain` (simulator/_constrain.py).
+Reading (reading.py: the question, its language, the instructions, every value stated, read once) → Plan (plan.py:
+which tools, how many calls, in what order) → Slots (slots.py: what each schema property wants) → Assignment
+(assignment.py: one scoring over slots × mentions) → Answer (_answering.py: from the results, in the user's
+language, in the form asked). Values are read out of text by the recognisers (recognisers/) only.
 
-Modules: _lexicon (words and synonyms), _reading (language, instructions, values in text),
-_choosing (tool relevance), _filling (inputs, jsonschema), _arith, _answering (what it writes). The course's
-scenarios (_playbooks/) sit on top of it. Imports only _reply and _conversation of the simulator (never _model
-nor _constrain, which import it).
+`tool_choice`, `disable_parallel_tool_use` and split histories are applied afterwards, to every playbook's reply,
+by `constrain` (simulator/_constrain.py). The course's scenarios (_playbooks/) sit on top of it and take the same
+Reading. Imports only _reply and _conversation of the simulator (never _model nor _constrain, which import it).
 """
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .._conversation import CLI_TOOLS, Conversation, ToolCall
+from .._conversation import Conversation, ToolCall
 from .._reply import Reply, text
 from .._words import words
-from . import _answering as say, _arith, _choosing, _facts, _filling, _lexicon as lex, _operations, _reading as rd
+from . import _answering as say, _arith, _facts, _lexicon as lex, _operations, plan as planning
+from .assignment import fill, placeholder
+from .reading import Reading, read
+from .recognisers import all_of, first, mentions
+from .recognisers.instructions import is_follow_up, is_question, reason as _reason, role_sentence, says, stated_name
+from .slots import slots
 
-__all__ = ["PLAYBOOK", "Engine", "first_number"]
+__all__ = ["PLAYBOOK", "Engine", "first_number", "read"]
 
-RECALL = re.compile(r"rappelle-(?:moi|nous) (?:ce que|ce qu'|de quoi)|de quoi (?:avons|a-t-on)|qu'est-ce que je (?:t'|vous )?ai demandé|précédemment|"
-                    r"plus tôt|avant cela|what did i (?:ask|say)|earlier|remind me", re.I)
-ASKS_NAME = re.compile(r"comment je m'appelle|quel est mon (?:nom|prénom)|what(?:'s| is) my name|who am i\b", re.I)
-ASKS_ID = re.compile(r"(?:quel est |c'est quoi )?mon (?:numéro|num|n°) de commande|my order (?:number|id)|"
-                     r"quel(?:le)? (?:est )?(?:ma|mon) (?:commande|référence)", re.I)
-GREETING = re.compile(r"^\W*(?:bonjour|salut|hello|hi|hey|coucou)\b", re.I)
-THANKS = re.compile(r"^\W*(?:merci|thanks|thank you|thx|cheers)\b[^?]*$", re.I)
-WHO = re.compile(r"qui es-tu|qui êtes-vous|présente-toi|présentez-vous|who are you|introduce yourself", re.I)
-REFUSAL_WORDS = re.compile(r"deny|denied|refus|refused|not allowed|non autoris|interdit|forbidden|blocked|bloqu|"
-                           r"permission|hook|politique|policy", re.I)
-TRANSIENT = re.compile(r"timeout|timed out|délai|temporair|temporar|indisponible|unavailable|503|429|réessay|"
-                       r"try again|retry", re.I)
-TOPIC = re.compile(r"^Sujet : (.*)$", re.M)
-ROLE_SENTENCE = re.compile(r"(?i)\b(?:tu es|vous êtes|you are|your role is|ton rôle est)\b[^.\n]{3,120}")
-ROLE = re.compile(r"^Ton volet : (.*)$", re.M)
-# A parameter's description worth quoting when asking for it: it shows an example or a format.
-EXAMPLE = re.compile(r"\b(?:e\.g\.|ex\.|exemple|example|format|such as|comme|par exemple)|\d", re.I)
+
+OPERATION_WORDS = {"+": "calculate sum add", "-": "calculate difference subtract", "*": "calculate product multiply",
+                   "/": "calculate quotient divide"}
 
 
 def _key(name: str, tool_input: dict) -> str:
@@ -63,6 +49,7 @@ class Engine:
 
     def __init__(self, conv: Conversation) -> None:
         self.conv = conv
+        self.reading: Reading = read(conv)
 
     # -- reading ------------------------------------------------------------------------------
     @cached_property
@@ -70,115 +57,111 @@ class Engine:
         """The tools the model may call: the application's (Claude Code's built-ins are not for this model)."""
         return self.conv.app_tools
 
-    @cached_property
-    def question_turn(self) -> int:
-        """Index (in conv.turns) of the latest user turn that asks something (not only tool results)."""
-        turns = self.conv.turns
-        for index in range(len(turns) - 1, -1, -1):
-            turn = turns[index]
-            if turn["role"] != "user" or any(b.get("type") == "tool_result" for b in turn["content"]):
-                continue
-            if any(rd_text(b) for b in turn["content"] if b.get("type") == "text"):
-                return index
-        return 0
-
-    @cached_property
+    @property
     def question(self) -> str:
-        turn = self.conv.turns[self.question_turn] if self.conv.turns else {"content": []}
-        asked = "\n".join(t for t in (rd_text(b) for b in turn["content"] if b.get("type") == "text") if t)
-        if self.conv.is_subagent:
-            topic = TOPIC.search(asked)      # a subagent launched by the simulated coordinator
-            if topic:
-                return topic.group(1)
-        return asked
+        return self.reading.question
 
-    @cached_property
+    @property
     def earlier(self) -> list[str]:
-        """Earlier user texts and assistant texts, oldest first (facts stated before the question)."""
-        out = []
-        for turn in self.conv.turns[:self.question_turn]:
-            for b in turn["content"]:
-                t = rd_text(b) if b.get("type") == "text" else ""
-                if t:
-                    out.append(t)
-        return out
+        return self.reading.earlier
 
-    @cached_property
-    def rules(self) -> rd.Instructions:
-        return rd.instructions(self.conv.system)
+    @property
+    def rules(self):
+        return self.reading.rules
 
-    @cached_property
+    @property
     def lang(self) -> str:
-        return self.rules.language or rd.language(self.question)
+        return self.reading.lang
 
-    @cached_property
-    def facts(self) -> rd.Facts:
-        return rd.Facts(self.question, self.earlier, self.conv.user_texts[:-1])
-
-    @cached_property
+    @property
     def episode(self) -> list[ToolCall]:
-        """Calls made since the question, with their results."""
-        before = sum(1 for t in self.conv.turns[:self.question_turn] if t["role"] == "assistant")
-        return [c for c in self.conv.calls if c.turn >= before]
+        return self.reading.episode
+
+    def _fill(self, tool: dict, *, results: bool = False, forced: bool = False, extra: str = ""):
+        """An input for `tool` from the question, then what the user said before, then (`results`) the tool
+        results received, then `extra` (a refusal's reason)."""
+        text, pool, own = self.reading.context(history=True, results=results)
+        if extra:
+            text, pool = text + "\n\n" + extra, mentions(text + "\n\n" + extra, self.lang)
+            own = {id(m) for m in pool if self.question and m.text in self.question}
+        return fill(tool, list(pool), text, forced=forced, priority=own)
 
     # -- planning -----------------------------------------------------------------------------
     @cached_property
     def plan(self) -> Plan:
         """The first-stage calls for the question (the same every turn: the model is stateless)."""
-        text = self.question
-        names = _choosing.relevant(self.tools, text) if self.tools else []
-        role = ROLE_SENTENCE.search(self.conv.system or "")
-        if not names and self.tools and role:
-            names = _choosing.relevant(self.tools, f"{text} {role.group(0)}")   # « Tu es un service météo »
-        if not names and self.tools and rd.is_follow_up(text):
-            previous = next((t for t in reversed(self.earlier) if _choosing.relevant(self.tools, t)), None)
-            names = _choosing.relevant(self.tools, previous) if previous else []
-        if not names and self.tools and rd.is_question(text) and self._knows_nothing:
-            # The model knows nothing of the world offline: a question it cannot answer goes to a tool made to
-            # find information (web_search, search_docs), whatever the question is about.
-            names = _choosing.searchers(self.tools)[:1]
+        tools, question = self.tools, self.question
+        if not tools:
+            return Plan()
+        chooser = question
+        expr = _arith.written_expression(question, self.lang)
+        if expr:                     # « 17 + 25 », "12 times 8": a computation, whatever words say it
+            chooser = question + " " + " ".join(OPERATION_WORDS[c] for c in expr if c in OPERATION_WORDS)
+        names = planning.relevant(tools, chooser, self.reading.pool)
+        role = role_sentence(self.conv.system)
+        if not names and role:
+            chooser = f"{question} {role}"                       # « Tu es un service météo »
+            names = planning.relevant(tools, chooser, self.reading.pool)
+        if not names and is_follow_up(question):
+            previous = next((t for t in reversed(self.earlier) if planning.relevant(tools, t)), None)
+            if previous:
+                chooser, names = f"{question} {previous}", planning.relevant(tools, previous)
+        if not names and is_question(question) and self._knows_nothing:
+            # Offline, the model knows nothing of the world: a question it cannot answer goes to a tool made to
+            # find information (web_search, search_docs), whatever it is about.
+            names = planning.searchers(tools)[:1]
         if not names:
             return Plan()
-        arithmetic = [n for n in names if _choosing.is_arithmetic(self.tools[n])]
+        arithmetic = [n for n in names if planning.is_arithmetic(tools[n])]
         lookups = [n for n in names if n not in arithmetic]
-        plan = Plan()
-        if arithmetic and lookups and len(rd.operands(text)) < 2:
-            plan.dependent = arithmetic[:1]
-            chosen = lookups
+        numbers = [m for m in self.reading.pool if m.kind in ("number", "money", "percent")]
+        dependent: list[str] = []
+        if arithmetic and lookups and len(numbers) < 2:
+            dependent, names = arithmetic[:1], lookups
         elif arithmetic and not lookups:
-            chosen = arithmetic[:1]
+            names = arithmetic
         else:
-            chosen = lookups
-        assignments = self._assign(chosen)
-        results = self._data()
-        for name in chosen:
-            tool = self.tools[name]
-            targets = assignments.get(name) or [None]
-            for target in targets:
-                ctx = _filling.Context(self.facts, focus=dict([target]) if target else {})
-                filled = _filling.fill(tool, ctx)
-                if filled.missing and results:
-                    # A value the request lacks, given by a tool called before (customer_id from find_customer).
-                    with_results = _filling.fill(tool, _filling.Context(self.facts, focus=ctx.focus, results=results))
-                    if len(with_results.missing) < len(filled.missing):
-                        filled, plan.from_results = with_results, True
-                if filled.missing and name != chosen[0]:
-                    break                   # a secondary tool the request does not fully describe: not now
-                provider = self._provider(name, filled.missing) if filled.missing and not results else None
-                if provider:
-                    return Plan(calls=[provider])   # first the tool that gives the missing value, then this one
-                if filled.missing:
-                    props = _filling.properties(tool)
-                    described = {m: f"{m} ({props[m]['description'].strip()})" for m in filled.missing
-                                 if isinstance(props.get(m), dict)
-                                 and EXAMPLE.search(str(props[m].get("description") or ""))}
-                    described.update({m: f"{m} ({say.choices(props[m]['enum'], self.lang)})" for m in filled.missing
-                                      if m not in described and isinstance(props.get(m), dict)
-                                      and isinstance(props[m].get("enum"), list)})
-                    return Plan(ask=say.ask_for(name, filled.missing, self.lang, described))
-                if (name, filled.input) not in plan.calls:
-                    plan.calls.append((name, filled.input))
-        return plan
+            names = lookups
+        if expr and names == arithmetic and len(names) >= 1:
+            tool = tools[names[0]]       # a calculator takes the expression as written, an add(a, b) its operands
+            operands = [float(v) for v in all_of("number", expr, "en")]
+            computed = self._computation(tool, operands, expr)
+            if computed.input:
+                return Plan(calls=[(names[0], computed.input)])
+        chosen = {n: tools[n] for n in names}
+        planned = planning.plan(chosen, question, self.reading.pool, chooser=chooser)
+        if planned.calls and not (planned.missing and self.reading.results):
+            return Plan(calls=planned.calls, dependent=dependent)
+        if self.reading.results:
+            for waiting in planned.missing:      # a value the request lacks, given by a tool called before
+                again = self._fill(tools[waiting], results=True)
+                if not again.missing:
+                    return Plan(calls=[(waiting, again.input)], dependent=dependent, from_results=True)
+            if planned.calls:
+                return Plan(calls=planned.calls, dependent=dependent)
+        name, missing = next(iter(planned.missing.items()), (names[0], []))
+        if self.conv.user_texts[:-1]:
+            again = self._fill(tools[name])
+            if not again.missing:                # a value said in an earlier turn (« my order is ORD-1 », then…)
+                return Plan(calls=[(name, again.input)], dependent=dependent)
+            missing = again.missing
+        provider = self._provider(name, missing) if missing and not self.reading.results else None
+        if provider:
+            return Plan(calls=[provider])        # first the tool that gives the missing value, then this one
+        if not missing:
+            return Plan()
+        return Plan(ask=say.ask_for(name, missing, self.lang, self._described(name, missing)))
+
+    def _described(self, name: str, missing: list[str]) -> dict[str, str]:
+        out = {}
+        for s in slots(self.tools[name]):
+            if s.name not in missing:
+                continue
+            if s.description and says("example", s.description):
+                out[s.name] = f"{s.name} ({s.description.strip()})"
+            elif s.enum:
+                out[s.name] = f"{s.name} ({say.choices(list(s.enum), self.lang)})"
+        return out
 
     @cached_property
     def _knows_nothing(self) -> bool:
@@ -188,36 +171,16 @@ class Engine:
     def _provider(self, name: str, missing: list[str]) -> tuple[str, dict] | None:
         """Another tool that gives what `name` lacks (find_customer « renvoie son identifiant » for customer_id),
         callable now with what the request says: a chain's first step."""
-        wanted = {w for m in missing for w in _filling.owner_words(m)}
+        wanted = {w for s in slots(self.tools[name]) if s.name in missing for w in s.words} - planning.GENERIC
         for other, tool in self.tools.items():
-            if other == name or not wanted or _choosing.is_arithmetic(tool):
+            if other == name or not wanted or planning.is_arithmetic(tool):
                 continue
-            if not wanted & _choosing.meaning(tool):
+            if not wanted & planning.meaning(tool):
                 continue
-            filled = _filling.fill(tool, _filling.Context(self.facts))
+            filled = self._fill(tool)
             if not filled.missing and filled.input:
                 return other, filled.input
         return None
-
-    def _assign(self, chosen: list[str]) -> dict[str, list[tuple[str, str]]]:
-        """Entities per tool: one call per independent entity; with several tools, each entity goes to the
-        tool its part of the sentence is about (« la météo à Paris et l'heure à Tokyo »)."""
-        per_tool = {name: _filling.entities(self.tools[name], self.facts) for name in chosen}
-        if len(chosen) < 2:
-            return per_tool
-        segments = [s for s in re.split(r"\s*(?:,|;|\bet\b|\band\b|\bpuis\b)\s*", self.question) if s.strip()]
-        out: dict[str, list] = {name: [] for name in chosen}
-        previous = chosen[0]
-        for name in chosen:
-            for prop, value in per_tool[name]:
-                segment = next((s for s in segments if value in s), self.question)
-                scores = [(_choosing.score(self.tools[n], segment), -i, n) for i, n in enumerate(chosen)]
-                best = max(scores)
-                owner = best[2] if best[0] > 0 else previous
-                previous = owner
-                if owner == name and (prop, value) not in out[name]:
-                    out[name].append((prop, value))
-        return out
 
     # -- deciding -----------------------------------------------------------------------------
     def reply(self) -> Reply:
@@ -252,15 +215,14 @@ class Engine:
             target = next((full for short_name, full in available.items() if short_name in reason
                            and full != call.name and not any(c.name == full for c in episode)), None)
             if target:
-                ctx = _filling.Context(self.facts, results=self._data(), note=reason)
-                filled = _filling.fill(self.tools[target], ctx, forced=True)
+                filled = self._fill(self.tools[target], results=True, forced=True, extra=reason)
                 lead = say.refused(call.name, reason, self.lang, then=None).rstrip(".") + (
                     f" ; je fais donc appel à {say.short(target)}." if self.lang == "fr"
                     else f"; I am calling {say.short(target)} instead.")
                 return self._calls([(target, filled.input)], lead)
         # A transient failure is retried once, with the same input.
         for call in last:
-            if self._failure(call) is not None and TRANSIENT.search(self._failure(call) or "") and \
+            if self._failure(call) is not None and says("transient", self._failure(call) or "") and \
                     sum(1 for c in episode if _key(c.name, c.input) == _key(call.name, call.input)) == 1:
                 lead = ("L'outil n'a pas répondu à temps : je réessaie une fois." if self.lang == "fr"
                         else "The tool did not answer in time: I am trying once more.")
@@ -278,10 +240,26 @@ class Engine:
             numbers = [n for n in numbers if n is not None]
             if numbers and not any(self._failure(c) is not None for c in episode):
                 name = self.plan.dependent[0]
-                filled = _filling.fill(self.tools[name], _filling.Context(self.facts, numbers=numbers), forced=True)
+                filled = self._computation(self.tools[name], numbers)
                 lead = "J'ai les chiffres ; je fais le calcul." if self.lang == "fr" else "I have the numbers; computing."
                 return self._calls([(name, filled.input)], lead)
         return self._finish(self._from_results(), data=self._final_data())
+
+    def _computation(self, tool: dict, numbers: list[float], expr: str | None = None):
+        """A computation: an expression for a calculator (as written, or combining the numbers the lookups
+        returned), else the numbers in the order its parameters come."""
+        from .assignment import Filled
+        out = {}
+        numeric = [s for s in slots(tool) if s.type in ("number", "integer")]
+        for s in slots(tool):
+            if s.type == "string":
+                out[s.name] = expr or _arith.expression(self.question, numbers)
+        for s, n in zip(numeric, numbers):
+            out[s.name] = int(n) if s.type == "integer" else n
+        for s in slots(tool):
+            if s.required and s.name not in out:
+                out[s.name] = placeholder(s)
+        return Filled(out, [])
 
     def _data(self) -> list:
         return [c.data() for c in self.episode if c.answered and not c.is_error]
@@ -299,13 +277,12 @@ class Engine:
     def _describe(self, name: str, tool_input: dict, data: object) -> str | None:
         """A result in the form its tool's kind calls for: a computation, a conversion (else None)."""
         tool = self.tools.get(name) or self.conv.offered_tools.get(name) or {}
-        if _choosing.is_arithmetic(tool):
+        if planning.is_arithmetic(tool):
             operation = next((c for c in ("sum", "product", "difference", "quotient")
-                              if c in _choosing.profile(tool)[0] | _choosing.profile(tool)[1]), None)
+                              if c in planning.concepts_of(tool)), None)
             return say.arithmetic(tool_input, data, operation, self.lang)
-        ends = [n for n, (role, paired, _) in _filling.roles(tool).items() if paired]
-        source = next((n for n in ends if _filling.roles(tool)[n][0] == "from"), None)
-        target = next((n for n in ends if _filling.roles(tool)[n][0] == "to"), None)
+        ends = {planning.role_of_slot(s): s.name for s in slots(tool) if planning.role_of_slot(s) in ("from", "to")}
+        source, target = ends.get("from"), ends.get("to")
         if source and target and isinstance(tool_input.get(source), str) and isinstance(tool_input.get(target), str):
             said = say.conversion(tool_input, data, (source, target), self.lang)
             return said or say.summarise(name, tool_input, data, self.lang,
@@ -318,10 +295,10 @@ class Engine:
             latest[_key(call.name, call.input)] = call
         calls = list(latest.values())
         failures = [c for c in calls if self._failure(c) is not None]
-        results = [(c.name, c.input, c.data() if _choosing.writes(self.tools.get(c.name) or {"name": c.name})
+        results = [(c.name, c.input, c.data() if planning.writes(self.tools.get(c.name) or {"name": c.name})
                     else _asked_fields(c.data(), self.question, c.name, c.input))       # a write: its receipt whole
                    for c in calls if c.answered and c not in failures]
-        refused = [c for c in failures if c.is_error and REFUSAL_WORDS.search(c.result or "")]
+        refused = [c for c in failures if c.is_error and says("refusal", c.result or "")]
         parts = []
         for c in refused:
             followed = next((o.name for o in calls if o.turn > c.turn and say.short(o.name) in (c.result or "")), None)
@@ -333,16 +310,16 @@ class Engine:
     def _text_answer(self) -> str:
         q = self.question
         fr = self.lang == "fr"
-        if ASKS_NAME.search(q):
-            name = rd.stated_name(self.earlier)
+        if says("asks_name", q):
+            name = stated_name(self.earlier)
             if name:
                 return f"Vous vous appelez {name}." if fr else f"Your name is {name}."
             return ("Vous ne m'avez pas encore dit votre nom." if fr else "You have not told me your name yet.")
-        if ASKS_ID.search(q):
-            ids = next((rd.identifiers(t) for t in reversed(self.earlier) if rd.identifiers(t)), None)
+        if says("asks_id", q):
+            ids = next((all_of("code", t) for t in reversed(self.earlier) if all_of("code", t)), None)
             if ids:
                 return (f"Votre numéro de commande est {ids[0]}." if fr else f"Your order number is {ids[0]}.")
-        if RECALL.search(q):
+        if says("recall", q):
             said = [t for t in self.conv.user_texts[:-1]]
             if not said:
                 return ("Je n'ai aucun échange antérieur dans cette conversation : c'est notre premier message." if fr
@@ -362,14 +339,14 @@ class Engine:
             return f"{expr} = {_arith.fmt(value)}."
         persona = self.rules.persona
         said = words()["say"][self.lang if self.lang in ("fr", "en") else "en"]
-        if THANKS.search(q):
+        if says("thanks", q):
             return said["thanks"]
-        if GREETING.search(q) and not persona and any(c in q.lower() for c in words()["cues"]["how_are_you"]):
+        if says("greeting", q) and not persona and any(c in q.lower() for c in words()["cues"]["how_are_you"]):
             return said["how_are_you"]
-        if GREETING.search(q) or WHO.search(q):
+        if says("greeting", q) or says("who", q):
             return said["greeting_persona"].format(persona=persona) if persona else said["greeting"]
-        if self.conv.tool_choice.get("type") == "none" and _choosing.relevant(self.conv.offered_tools, q):
-            names = ", ".join(say.short(n) for n in _choosing.relevant(self.conv.offered_tools, q))
+        if self.conv.tool_choice.get("type") == "none" and planning.relevant(self.conv.offered_tools, q):
+            names = ", ".join(say.short(n) for n in planning.relevant(self.conv.offered_tools, q))
             return (f"Je ne peux appeler aucun outil pour cette réponse (tool_choice « none ») : sans {names}, je "
                     f"n'ai pas l'information demandée." if fr else
                     f"I may not call any tool for this answer (tool_choice \"none\"): without {names} I do not have "
@@ -393,24 +370,22 @@ class Engine:
                 # (a greeting answered, a missing value asked for) rather than a lookup filled with guesses.
                 name, field = speaker
                 return [(name, {field: self.plan.ask or self._ask_for_best(pool, name) or self._text_answer()})]
-            ranked = _choosing.ranked(pool, self.question) if pool else _choosing.ranked(self.conv.tools,
-                                                                                           self.question)
-            only = ranked[0][1] if ranked else None
+            ranked = planning.choices(pool or self.conv.tools, self.question)
+            only = ranked[0].name if ranked else next(iter(pool or self.conv.tools), None)
         if only is None:
             return []
         tool = self.conv.tools.get(only) or {}
-        filled = _filling.fill(tool, _filling.Context(self.facts, results=self._data()), forced=True,
-                               lang=self.lang)
+        filled = self._fill(tool, results=True, forced=True)
         return [(only, filled.input)]
 
 
     def _ask_for_best(self, pool: dict[str, dict], besides: str) -> str | None:
         """The question the model asks when the tool that fits the request lacks values (« which username? »)."""
-        ranked = [(sc, n) for sc, n in _choosing.ranked(pool, self.question) if n != besides and sc >= 1.0]
+        ranked = [c.name for c in planning.choices(pool, self.question) if c.name != besides]
         if not ranked:
             return None
-        name = ranked[0][1]
-        filled = _filling.fill(pool[name], _filling.Context(self.facts, results=self._data()), lang=self.lang)
+        name = ranked[0]
+        filled = self._fill(pool[name], results=True)
         return say.ask_for(name, filled.missing, self.lang, {}) if filled.missing else None
 
     def _batched(self, calls: list[tuple[str, dict]]) -> tuple[str, dict] | None:
@@ -420,59 +395,27 @@ class Engine:
             words = set(lex.words(str(tool.get("description") or "")))
             if not (words & lex.BATCH_WORDS and words & {"tool", "tools", "outil", "outils"}):
                 continue
-            for prop, spec in _filling.properties(tool).items():
-                items = spec.get("items") if isinstance(spec, dict) and isinstance(spec.get("items"), dict) else {}
-                fields = items.get("properties") if isinstance(items.get("properties"), dict) else {}
+            for s in slots(tool):
+                fields = {c.name: c for c in (s.items.children if s.items else ())}
                 named = next((f for f in fields if lex.fold(f) in ("name", "tool", "tool_name", "nom")), None)
                 args = next((f for f in fields if lex.fold(f) in ("arguments", "args", "input", "parameters",
                                                                   "params")), None)
                 if named and args:
-                    as_text = (fields[args].get("type") or fields[args].get("types") or "string") == "string"
-                    return name, {prop: [{named: n, args: json.dumps(i, ensure_ascii=False) if as_text else i}
-                                         for n, i in calls]}
+                    as_text = fields[args].type == "string"
+                    return name, {s.name: [{named: n, args: json.dumps(i, ensure_ascii=False) if as_text else i}
+                                           for n, i in calls]}
         return None
 
     def _reply_tool(self, pool: dict[str, dict]) -> tuple[str, str] | None:
         """(name, text parameter) of a tool whose job is to send the model's words to the user."""
         for name, tool in pool.items():
             words = set(lex.words(name)) | set(lex.words(str(tool.get("description") or "")))
-            props = _filling.properties(tool)
-            texts = [p for p, spec in props.items() if isinstance(spec, dict) and spec.get("type") == "string"]
+            texts = [s.name for s in slots(tool) if s.type == "string"]
             if len(texts) == 1 and words & lex.SPEAKER_VERBS and words & lex.SPEAKER_AUDIENCE:
                 return name, texts[0]
         return None
 
 
-HOOK_PREFIX = re.compile(r"^\s*\w+:\S+ hook error:\s*")
-
-
-def _reason(result: str | None) -> str:
-    """A refusal's reason, without the CLI's « PreToolUse:<tool> hook error: » prefix."""
-    return HOOK_PREFIX.sub("", result or "").strip()
-
-
-def rd_text(block: dict) -> str:
-    from .._conversation import _REMINDER
-    return _REMINDER.sub("", block.get("text", "") or "").strip()
-
-
-def _quote(s: str, limit: int = 80) -> str:
-    s = " ".join(s.split())
-    return s if len(s) <= limit else s[:limit - 1] + "…"
-
-
-def _asked_fields(data: object, question: str, name: str, tool_input: dict) -> object:
-    """The fields of a record the question asks for (« the email address for customer C1 » → email), or the whole
-    record when it names none. Words that only name what the call is about (the tool's and its inputs' nouns:
-    « ticket » for get_ticket(ticket_id)) ask for no field, and a field that repeats an input is no answer."""
-    if not isinstance(data, dict) or len(data) < 2:
-        return data
-    about = {lex.stem(w) for w in lex.words(name) + [w for k in tool_input for w in lex.words(str(k))]}
-    asked = {lex.stem(w) for w in lex.words(question) if len(w) >= 3} - about
-    inputs = {str(v) for v in tool_input.values()}
-    named = {k: v for k, v in data.items() if str(v) not in inputs
-             and {lex.stem(w) for w in lex.words(str(k)) if len(w) >= 3} & asked}
-    return named if named and len(named) < len(data) else data
 
 
 def first_number(value: object) -> float | None:
@@ -492,9 +435,28 @@ def first_number(value: object) -> float | None:
     if isinstance(value, list):
         return next((n for n in map(first_number, value) if n is not None), None)
     if isinstance(value, str):
-        numbers = rd.numbers(value)
-        return numbers[0] if numbers else None
+        found = [v for v in all_of("number", value) + all_of("money", value) if isinstance(v, (int, float))]
+        return float(found[0]) if found else None
     return None
+
+
+def _quote(s: str, limit: int = 80) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= limit else s[:limit - 1] + "…"
+
+
+def _asked_fields(data: object, question: str, name: str, tool_input: dict) -> object:
+    """The fields of a record the question asks for (« the email address for customer C1 » → email), or the whole
+    record when it names none. Words that only name what the call is about ask for no field, and a field that
+    repeats an input is no answer."""
+    if not isinstance(data, dict) or len(data) < 2:
+        return data
+    about = {lex.stem(w) for w in lex.words(name) + [w for k in tool_input for w in lex.words(str(k))]}
+    asked = {lex.stem(w) for w in lex.words(question) if len(w) >= 3} - about
+    inputs = {str(v) for v in tool_input.values()}
+    named = {k: v for k, v in data.items() if str(v) not in inputs
+             and {lex.stem(w) for w in lex.words(str(k)) if len(w) >= 3} & asked}
+    return named if named and len(named) < len(data) else data
 
 
 class _GeneralPlaybook:

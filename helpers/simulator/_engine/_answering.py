@@ -14,7 +14,7 @@ import json
 import re
 
 from . import _arith, _lexicon as lex
-from ._reading import Instructions
+from .recognisers.instructions import Instructions
 
 TEMPERATURE = re.compile(r"^(?:temp|temperature|température|temperature_c|temp_c|degres|degrés|celsius)$", re.I)
 CONDITION = re.compile(r"^(?:condition|conditions|description|weather|meteo|météo|ciel|sky|summary|etat|état)$", re.I)
@@ -210,10 +210,14 @@ def _done(name: str, tool_input: dict, data: dict, lang: str) -> str | None:
         return None
     rest = {k: v for k, v in data.items() if k not in flags and not _echoes(k, v, tool_input)}
     given = ", ".join(_value(v, lang, str(k)) for k, v in tool_input.items() if not isinstance(v, (dict, list)))
-    head = (f"C'est fait ({short(name)}" if lang == "fr" else f"Done ({short(name)}") + (
-        (" : " if lang == "fr" else ": ") + given if given else "") + ")"
+    noun = _noun(name, lang)
+    about = f"{noun} {given}" if noun and given else given
+    if lang == "fr":
+        head = f"C'est fait : {short(name)} a abouti" + (f" pour {about}" if about else "")
+    else:
+        head = f"Done: {short(name)} went through" + (f" for {about}" if about else "")
     tail = ", ".join(_pair(k, v, lang) for k, v in rest.items())
-    return head + ((" : " if lang == "fr" else ": ") + tail if tail else "")
+    return head + ((" ; " if lang == "fr" else "; ") + tail if tail else "") + "."
 
 
 def _echoes(key: object, value: object, tool_input: dict) -> bool:
@@ -370,7 +374,7 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
 
 
 def _writes(name: str) -> bool:
-    from ._choosing import writes
+    from .plan import writes
     return writes({"name": name}) is not None
 
 

@@ -1,16 +1,13 @@
-"""Words the simulated model knows: stems, a small synonym table (French and English), stop words.
+"""Words the simulated model knows: a small synonym table (French and English), stop words, coded values.
 
-The tables are data (simulator/data/lexicon.json); this module reads them, and folds, splits and stems
-words. A *concept* groups the words that mean one thing for choosing a tool (« météo », « temps »,
+The tables are data (simulator/data/lexicon.json); this module reads them (folding, splitting and stemming are
+the recognisers' own, re-exported here). A *concept* groups the words that mean one thing for choosing a tool (« météo », « temps »,
 "weather", "forecast" → weather); a tool is relevant when its name, description or parameters share
 concepts or meaningful words with the request.
 """
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
-from functools import lru_cache
 from pathlib import Path
 
 _DATA = json.loads((Path(__file__).parent.parent / "data" / "lexicon.json").read_text(encoding="utf-8"))
@@ -31,68 +28,39 @@ TO_ROLE: frozenset[str] = _TABLES["TO_ROLE"]
 FROM_ROLE: frozenset[str] = _TABLES["FROM_ROLE"]
 TICKERS: dict[str, str] = _TABLES["TICKERS"]
 PROPERTY_KINDS: dict[str, tuple[str, ...]] = _TABLES["PROPERTY_KINDS"]
-QUERY_NAMES: frozenset[str] = _TABLES["QUERY_NAMES"]
 CURRENCY_CODES: tuple[str, ...] = _TABLES["CURRENCY_CODES"]
-ID_CUES: tuple[str, ...] = _TABLES["ID_CUES"]
-PEOPLE_NOUNS: frozenset[str] = _TABLES["PEOPLE_NOUNS"]
 WRITE_VERBS: frozenset[str] = _TABLES["WRITE_VERBS"]
-# Parameters that count people (party_size, adults…), and counts of anything (quantity, count…).
-PEOPLE_COUNTS: frozenset[str] = _TABLES["PEOPLE_COUNTS"]
-GENERIC_COUNTS: frozenset[str] = _TABLES["GENERIC_COUNTS"]
 # A tool that talks to the user (send_text_to_user), and one that invokes several tools at once (batch_tool).
 SPEAKER_VERBS: frozenset[str] = _TABLES["SPEAKER_VERBS"]
 SPEAKER_AUDIENCE: frozenset[str] = _TABLES["SPEAKER_AUDIENCE"]
 BATCH_WORDS: frozenset[str] = _TABLES["BATCH_WORDS"]
 QUESTION_WORDS: frozenset[str] = _TABLES["QUESTION_WORDS"]   # the first word of a question
-FREQUENCIES: dict[str, str] = _TABLES["FREQUENCIES"]
-# Words that may follow « for two » when two is a party (« a table for two tomorrow »), not a count of something else.
-WHEN_WORDS: frozenset[str] = _TABLES["WHEN_WORDS"]
+REQUEST_VERBS: frozenset[str] = _TABLES["REQUEST_VERBS"]   # words that open a request without naming anything
+REQUEST_NOUNS: frozenset[str] = _TABLES["REQUEST_NOUNS"]   # nouns a request names what it wants with
+# Place words by size: a « City, Country » name gives its head to the narrower and its tail to the wider.
+WIDER_PLACES: frozenset[str] = _TABLES["WIDER_PLACES"]
+NARROWER_PLACES: frozenset[str] = _TABLES["NARROWER_PLACES"]
+WIDER_PLACE_NAMES: frozenset[str] = _TABLES["WIDER_PLACE_NAMES"]   # regions a « City, Region » name may end with
 # Words that name the same field of a record (montant / amount): a scenario's facts reach a tool's parameters by them.
 FIELD_SYNONYMS: tuple[list[str], ...] = _TABLES["FIELD_SYNONYMS"]
-# Parameter names that take a long text (a message, a query): only these may get the whole request.
-LONG_TEXT_NAMES: frozenset[str] = _TABLES["LONG_TEXT_NAMES"]   # how often, as said → its name (« mensuel » → monthly)
 # A write verb and the words of the same action where the concept table has none (« ajoute » for add).
 SAME_ACTION: dict[str, tuple[str, ...]] = _TABLES["SAME_ACTION"]
 
 
-def fold(text: str) -> str:
-    """Lower case without accents: « Météo » → "meteo"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|[+*×÷/%-]")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-
-
-def words(text: str) -> list[str]:
-    """Folded words of a text; identifiers are split (get_weather, getWeather → get, weather)."""
-    return list(_split_words(text))
-
-
-@lru_cache(maxsize=1024)
-def _split_words(text: str) -> tuple[str, ...]:
-    spaced = _CAMEL.sub(" ", text).replace("_", " ").replace("'", " ").replace("’", " ")
-    return tuple(_WORD.findall(fold(spaced)))
-
-
-@lru_cache(maxsize=8192)
-def stem(word: str) -> str:
-    """A light French/English stem: enough to match « commandes » with "commande", "orders" with "order"."""
-    for suffix in ("ements", "ement", "ations", "ation", "ings", "ing", "ees", "ee", "es", "s", "e"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
 _INDEX: dict[str, str] = {}
-for _concept, _words in CONCEPTS.items():
-    for _w in _words:
-        _INDEX.setdefault(_w, _concept)
-        _INDEX.setdefault(stem(_w), _concept)
+
+
+def _index() -> dict[str, str]:
+    if not _INDEX:
+        for concept, members in CONCEPTS.items():
+            for w in members:
+                _INDEX.setdefault(w, concept)
+                _INDEX.setdefault(stem(w), concept)
+    return _INDEX
 
 
 def concepts(tokens: list[str]) -> set[str]:
+    _index()
     found = set()
     for token in tokens:
         concept = _INDEX.get(token) or _INDEX.get(stem(token))
@@ -104,3 +72,6 @@ def concepts(tokens: list[str]) -> set[str]:
 def meaningful(tokens: list[str]) -> set[str]:
     """Stems of the words that carry meaning (no stop words, no tiny words)."""
     return {stem(t) for t in tokens if len(t) >= 3 and t not in STOP_WORDS and not t.isdigit()}
+
+
+from .recognisers.words import fold, stem, words  # noqa: E402,F401  (the one tokenizer; tables above first)

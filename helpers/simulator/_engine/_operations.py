@@ -95,13 +95,14 @@ def perform(request: str, lang: str) -> str | None:
 def translation(request: str) -> str | None:
     """A short fixed phrase of the phrasebook (data/form.toml [phrasebook]) in the language the request asks for
     (« Traduis « bonne nuit » en espagnol » → buenas noches); None for anything the phrasebook does not hold."""
-    from . import _lexicon as lex, _reading as rd
+    from . import _lexicon as lex
+    from .recognisers import all_of, languages
     book = words()["phrasebook"]
     folded = lex.fold(request)
     if not any(lex.fold(c) in folded for c in book["cues"]):
         return None
-    targets = rd.languages(request)
-    quoted = rd.quoted(request)
+    targets = languages(request)
+    quoted = all_of("quoted", request)
     cue = "|".join(re.escape(lex.fold(c)) for c in book["cues"])
     said = re.search(rf"(?:{cue})\s*:?\s*(.+?)\s+(?:en|in|into|vers)\s+[a-z]+\W*$", folded)
     asked = lex.fold(quoted[0]) if quoted else (said.group(1) if said else "")

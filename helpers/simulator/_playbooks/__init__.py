@@ -3,8 +3,8 @@ one is the general engine (simulator/_engine), which answers whatever no scenari
 
 Interface (stable): `Playbook.respond(conv) -> Reply | None`, `Conversation`, `Reply.say/.call`,
 `Script`/`Step`/`ScriptBook`, `default_playbooks()`. A scenario may use the engine's pieces
-(`_engine._mentions`, `_engine._filling.assign`, `_engine.Engine(conv).plan`…): one reader for everyone, no
-scenario has a reader of its own.
+(`_engine.read(conv)`, the Reading every stage shares; `_engine.recognisers`; `_engine.assignment.by_name`,
+`stated`; `_engine.Engine(conv).plan`): one reader for everyone, no scenario has a reader of values of its own.
 """
 from __future__ import annotations
 

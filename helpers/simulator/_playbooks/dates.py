@@ -12,7 +12,7 @@ import re
 from datetime import date
 
 from .._conversation import Conversation
-from .._engine._filling import assign as fill
+from .._engine.assignment import by_name as fill
 from .._reply import Reply, playbook, text
 from .support import order_ids
 

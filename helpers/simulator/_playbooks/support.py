@@ -14,8 +14,8 @@ from functools import cached_property
 
 from .._conversation import Conversation, ToolCall
 from .._reply import Reply, playbook, text
-from .._engine import _mentions, _reading as rd
-from .._engine._filling import assign as fill
+from .._engine.assignment import by_name as fill, stated
+from .._engine.recognisers import all_of, first
 
 TOOLS = ("get_customer", "lookup_order", "process_refund", "escalate_to_human")
 REFUND = re.compile(r"rembours|refund", re.I)
@@ -52,15 +52,15 @@ class Desk:
         self.request = conv.first_user_text
         self.wants_refund = bool(REFUND.search(self.request))
         self.skips_checks = bool(SKIP_CHECKS.search(self.request))
-        email = _mentions.first("email", self.request)
+        email = first("email", self.request)
         self.email = str(email).rstrip(".") if email else None
-        self.code = _mentions.first("code", self.request)
+        self.code = stated("verification_code", self.request, "fr")
         self.mentioned_orders = order_ids(self.request)
 
     @cached_property
     def claimed_id(self) -> str | None:
         """The customer number the customer states himself (a claim, not a verification); read when needed."""
-        claimed = _mentions.for_parameter("customer_id", "id", self.request) or CLAIMED_ID.search(self.request)
+        claimed = stated("customer_id", self.request, "fr") or CLAIMED_ID.search(self.request)
         return (claimed if isinstance(claimed, str) else claimed.group(0)).upper() if claimed else None
 
     def calls(self, short: str) -> list[ToolCall]:
@@ -98,8 +98,8 @@ class Desk:
         for key in ("amount", "montant", "total", "refund_amount"):
             if key in order:
                 return order[key]  # as the tool wrote it: a number or a numeric string
-        stated = rd.money(self.request)
-        return stated[0] if stated else None
+        said = all_of("money", self.request, "fr")
+        return said[0] if said else None
 
     @property
     def presumed_id(self) -> str | None:

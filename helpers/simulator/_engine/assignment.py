@@ -1,0 +1,544 @@
+"""Assignment: one scoring function over slots × mentions, one to one.
+
+`score(slot, mention)` = how well the mention's kind fits the slot's type (a gate) + how much the words around the
+mention (its cue before, its unit after) mean what the slot's name and description mean + a bonus when the mention
+is of a kind the slot asks for by its format or name. Pairs are taken best first; a required slot no cue points to
+takes the next free mention of its type in text order (« le PGCD de 12 et 18 »); an optional slot takes a value
+only on evidence. Enums are read by their values' words, booleans by their name's words, arrays take a mention and
+the mentions listed with it, objects are filled recursively from the same pool.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from . import _lexicon as lex
+from .recognisers import PHRASE_BREAKS as BREAKS, Mention, between, fold, name_words, stem
+from .slots import Slot, slots
+
+PROXIMITY = (1.0, 0.6, 0.35, 0.2)
+QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche"))
+UNIT_WORDS = frozenset(stem(w) for w in ("unit", "units", "unite", "scale", "echelle", "format", "system", "systeme"))
+COUNT_WORDS = frozenset({"number", "count", "many", "nombre", "top", "quantit", "amount", "total"})
+CONNECTORS = frozenset({"and", "or", "et", "ou", "vs", "versus", "also", "then", "puis", "plus", "as", "well"})
+# Words of a boolean's name that say nothing of when it is true.
+FLAG_WORDS = frozenset({"include", "includes", "is", "has", "show", "get", "with", "use", "enable", "flag", "want",
+                        "need", "inclure", "avec", "afficher", "details", "detail", "info", "information", "data",
+                        "calculate", "compute", "return", "list", "all", "only", "check", "find", "should"})
+NEGATIONS = frozenset({"without", "no", "not", "exclude", "excluding", "sans", "pas", "hors", "except"})
+
+
+@dataclass
+class Filled:
+    input: dict
+    missing: list[str]
+    used: dict[str, Mention] = field(default_factory=dict)     # slot path → the mention it took
+    evidence: float = 0.0
+
+
+def _cue_score(words: tuple[str, ...], slot: Slot, nearest_first: bool) -> float:
+    """Cue words that mean the slot's name (2) or its description (0.7), the nearest weighing most; a word that
+    shares its first five letters counts as the same (« nightly » / "night", « projected » / projection)."""
+    seq = reversed(words) if nearest_first else iter(words)
+    total = 0.0
+    for weight, word in zip(PROXIMITY, seq):
+        if word in slot.words or (len(word) >= 5 and word[:5] in slot.words5):
+            total += 2.0 * weight
+        elif word in slot.described:
+            total += 0.7 * weight
+    return total
+
+
+_SCORES: dict[tuple[int, int], tuple[Slot, Mention, float]] = {}
+
+
+def score(slot: Slot, mention: Mention) -> float:
+    """How well `mention` fills `slot`; 0 when its kind cannot (kept per pair: the plan asks again and again)."""
+    kept = _SCORES.get((id(slot), id(mention)))
+    if kept is not None and kept[0] is slot and kept[1] is mention:
+        return kept[2]
+    value = _score(slot, mention)
+    if len(_SCORES) > 65536:
+        _SCORES.clear()
+    _SCORES[(id(slot), id(mention))] = (slot, mention, value)
+    return value
+
+
+def _score(slot: Slot, mention: Mention) -> float:
+    target = slot.items if slot.type == "array" and slot.items else slot
+    if target.enum:
+        if option(target, mention) is None:
+            return 0.0
+        gate = 1.0
+    else:
+        typed = mention.kind in target.kinds and (target.type == "string" or not isinstance(mention.value, str))
+        gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0)
+    if not gate:
+        return 0.0
+    value = mention.value
+    if target.type in ("integer", "number") and isinstance(value, str) and not target.enum and \
+            not value.replace(".", "", 1).isdigit():
+        return 0.0                     # « user_id » is no number
+    named = mention.label == fold(slot.name) or (mention.label and mention.label in slot.words)
+    numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and not target.enum
+    if numeric:
+        if target.type == "string" and not named and "code" not in slot.kinds:
+            return 0.0                 # a number goes to a text slot only under its name (« case number 28473 »)
+        if target.type == "integer" and not float(value).is_integer():
+            gate *= 0.2
+        shown = _value(mention, target) if mention.kind in ("duration", "percent") else value
+        if isinstance(shown, (int, float)) and ((target.minimum is not None and shown < target.minimum) or
+                                                (target.maximum is not None and shown > target.maximum)):
+            return 0.0
+        if mention.extra == "words":
+            gate *= 0.6
+            if set(mention.after[:1]) & slot.words and not slot.described & COUNT_WORDS:
+                return 0.0             # « three sides » counts the sides: it is none of them
+    if mention.kind == "phrase" and not (target.examples and fold(str(value)) in target.examples):
+        if not slot.required or target.type != "string" or slot.kinds:
+            return 0.0                 # a city, a person: a proper name or nothing (then the model asks)
+        return max(0.05, gate * 0.5 + _phrase_fit(slot, mention))
+    if mention.kind == "tail":
+        return 2.5 if slot.sentence and slot.required else 0.0
+    if mention.kind == "duration" and not target.enum and target.type != "string" and \
+            not (slot.words | slot.described) & TIME_WORDS:
+        return 0.0                     # « 3 weeks » is no loan number
+    if mention.kind == "ticker":
+        return 2.5 if {"ticker", "symbol", "symbole"} & slot.words else 0.0
+    evidence = _cue_score(mention.cue, slot, True)
+    if numeric or mention.kind in ("duration", "money", "percent"):
+        evidence += 0.8 * _cue_score(mention.after[:1], slot, False)       # its unit: « 20 minutes », "5 kg"
+    evidence += 3.0 if mention.label == fold(slot.name) else 0.0
+    wanted = role_of(slot)
+    if mention.role and wanted:
+        evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
+    if mention.kind in slot.kinds:
+        evidence += 1.5
+    if target.examples and fold(str(value)) in target.examples:
+        evidence += 2.0
+    return gate + evidence
+
+
+PREPOSITIONS = frozenset({"of", "in", "for", "about", "on", "from", "with", "like", "de", "du", "des", "sur", "pour",
+                          "dans", "avec", "en", "called", "named", "titled"})
+
+
+def _phrase_fit(slot: Slot, m: Mention) -> float:
+    """How much a run of words looks like the slot's value: after a preposition, beside one of the slot's words
+    (« hill slope » for slope_type), not made of the request's generic nouns (information, details, names)."""
+    words = [stem(fold(w)) for w in name_words(str(m.value))]
+    fit = 0.6 if m.prev in PREPOSITIONS else 0.0
+    if set(m.after[:1]) & slot.meaning or m.label and stem(m.label) in slot.meaning:
+        fit += 1.0
+    if all(w in lex.REQUEST_NOUNS for w in words):
+        fit -= 0.6
+    if len(words) == 1 and str(m.value).endswith(("ed", "ing")) and "activit" not in slot.described:
+        fit -= 0.3
+    return fit
+
+
+def role_of(slot: Slot) -> str:
+    words = set(name_words(slot.name))
+    return "from" if words & lex.FROM_ROLE else "to" if words & lex.TO_ROLE else \
+        "in" if words & set(lex.PROPERTY_KINDS["place"]) else ""
+
+
+def evidenced(slot: Slot, mention: Mention) -> bool:
+    """The words around the mention point to this slot: any cue for a required one, a strong one (its name's
+    words, its label, its role, its kind) for an optional one, which is better left out than guessed."""
+    target = slot.items if slot.type == "array" and slot.items else slot
+    extra = score(slot, mention) - target.gate.get(mention.kind, 0.0)
+    return extra > (0.05 if slot.required else 1.2)
+
+
+def siblings(text: str, first: Mention, second: Mention) -> bool:
+    """Two values listed together (« Paris et Lyon », "20 minutes and 15 minutes", « 3, 5 and 7 »)."""
+    if first.kind != second.kind and {first.kind, second.kind} - {"name", "phrase"}:
+        return False
+    said = [w for w in between(text, first.end, second.start).split() if w and w not in ARTICLES
+            and w != second.label]
+    unit = {w for w in first.after[:1] + second.after[:1] if w not in lex.STOP_WORDS and w not in BREAKS}
+    return len(said) <= 3 and all(w in CONNECTORS or stem(w) in unit for w in said)
+
+
+ARTICLES = frozenset({"a", "an", "the", "un", "une", "le", "la", "les", "des", "d", "de", "du", "l", "au", "aux", "à",
+                      "a"})
+
+
+def option(slot: Slot, m: Mention) -> object:
+    """The enum value a mention names: itself, by its words, or through the codes its words stand for (« euros »
+    EUR, "miles" mi, « allemand » de), a number said for a numeric enum."""
+    from .recognisers.values import alias_codes
+    said = {fold(str(m.value)), fold(m.text)} | set(alias_codes(m.text)) | {
+        fold(str(c)) for c in (m.extra if isinstance(m.extra, tuple) else (m.extra,))
+        if c and m.kind in ("alias", "language", "money")}
+    if m.kind == "duration":
+        said = _value(m, Slot(**{**slot.__dict__, "enum": ()}))
+        return next((c for c in slot.enum if isinstance(c, (int, float)) and float(c) == float(said)), None)
+    for choice in slot.enum:
+        if m.kind == "language" and lex.LANGUAGES.get(fold(str(choice))) == m.extra:
+            return choice                  # « allemand » for German
+        if isinstance(choice, (int, float)) and not isinstance(choice, bool):
+            if isinstance(m.value, (int, float)) and float(m.value) == float(choice) and m.kind == "number":
+                return choice
+        elif fold(str(choice)) in said or (m.kind in ("name", "phrase", "quoted") and
+                                           [stem(w) for w in name_words(str(choice))] ==
+                                           [stem(w) for w in name_words(str(m.value))]):
+            return choice
+    return None
+
+
+TIME_WORDS = frozenset(stem(w) for w in ("duration", "duree", "time", "temps", "length", "delay", "delai", "timeout",
+                                         "period", "periode", "second", "seconds", "minute", "minutes", "hour", "hours",
+                                         "heure", "heures", "day", "days", "jour", "jours", "week", "weeks", "semaine",
+                                         "semaines", "month", "months", "mois", "year", "years", "interval", "ms"))
+DURATION_UNITS = {"second": 1, "sec": 1, "seconde": 1, "minut": 60, "min": 60, "hour": 3600, "heur": 3600, "hr": 3600,
+                  "day": 86400, "jour": 86400, "week": 604800, "semain": 604800, "ms": 0.001, "millisecond": 0.001}
+
+
+def _value(m: Mention, slot: Slot) -> object:
+    """The mention's value as the slot wants it: an enum's own value, a length of time in the slot's unit, the date
+    or the time of a date-time, a currency's code, a percentage as a fraction unless the slot counts in percent."""
+    if slot.enum:
+        return option(slot, m)
+    if m.kind == "duration":
+        unit = next((f for w, f in DURATION_UNITS.items() if w in slot.words or w in slot.described), None)
+        seconds = float(m.value)
+        said = DURATION_UNITS.get(stem(str(m.extra or "")), None) or next(
+            (f for w, f in DURATION_UNITS.items() if str(m.extra or "").startswith(w)), 1)
+        return plain_number(seconds / (unit or (said if slot.type != "string" else 1)))
+    if m.kind == "datetime" and "datetime" not in slot.kinds:
+        if "time" in slot.kinds and "date" not in slot.kinds:
+            return str(m.value)[11:16]
+        if "date" in slot.kinds:
+            return str(m.value)[:10]
+    if m.kind == "alias" and slot.type == "string" and str(m.value).upper() in lex.CURRENCY_CODES:
+        return str(m.value).upper()
+    if m.kind == "ticker":
+        return m.extra
+    if m.kind == "language" and m.extra and {"code", "iso"} & (slot.words | slot.described):
+        return m.extra
+    if m.kind == "percent" and slot.type in ("number", "integer") and \
+            not (slot.words | slot.described) & PERCENT_WORDS:
+        return round(float(m.value) / 100, 10)
+    return m.value
+
+
+def plain_number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else round(value, 6)
+
+
+PERCENT_WORDS = frozenset(stem(w) for w in ("percent", "percentage", "pourcentage", "pct", "pourcent"))
+
+
+def _typed(value: object, slot: Slot) -> object:
+    if slot.type == "integer" and isinstance(value, float) and value.is_integer():
+        return int(value)
+    if slot.type == "integer" and isinstance(value, float):
+        return round(value)
+    if slot.type == "string" and not isinstance(value, str):
+        return str(value)
+    if slot.type == "number" and isinstance(value, str):
+        return value
+    return value
+
+
+def _enum(slot: Slot, text_stems: set[str], text_folded: str) -> object:
+    best, best_len = None, 0
+    for option in slot.enum:
+        words = [stem(w) for w in name_words(str(option))]
+        if words and all(w in text_stems for w in words) and len(words) > best_len:
+            best, best_len = option, len(words)
+        elif fold(str(option)) in text_folded.split() and best is None:
+            best = option
+    return best
+
+
+def _flag(slot: Slot, text_stems: list[str]) -> bool | None:
+    words = {w for w in slot.words if w not in {stem(f) for f in FLAG_WORDS}}
+    prefixes = {w[:5] for w in words if len(w) >= 5}
+    for i, word in enumerate(text_stems):
+        if word in words or (len(word) >= 5 and word[:5] in prefixes):      # « projecteur » for projector
+            return not any(w in NEGATIONS for w in text_stems[max(0, i - 3):i])
+    return None
+
+
+_TRIMMED: dict[tuple[int, frozenset], tuple[Mention, Mention | None]] = {}
+
+
+def trimmed(m: Mention, drop: set[str]) -> Mention | None:
+    """A phrase without the words that name the tool's subject; None when nothing else is left (other kinds of
+    mention are kept as they are). The same object for the same phrase and tool, so that scores are kept."""
+    if m.kind != "phrase":
+        return m
+    key = (id(m), frozenset(drop))
+    kept = _TRIMMED.get(key)
+    if kept is not None and kept[0] is m:
+        return kept[1]
+    words = _trimmed(str(m.value), drop)
+    out = None
+    if words:
+        start = m.start + str(m.value).find(words)
+        out = m if words == m.value else Mention("phrase", words, words, start, start + len(words), m.cue, m.after,
+                                                  m.sentence, m.extra, m.label, m.role, m.prev)
+    if len(_TRIMMED) > 16384:
+        _TRIMMED.clear()
+    _TRIMMED[key] = (m, out)
+    return out
+
+
+def _trimmed(phrase: str, drop: set[str]) -> str:
+    """A phrase without the words that only name the tool's subject (its words, or words of its concepts: « prix »
+    and « coûtent » for get_price)."""
+    def named(word: str) -> bool:
+        w = stem(fold(word))
+        return w in drop or bool(lex.concepts([fold(word)]) & drop) or fold(word) in lex.REQUEST_VERBS
+    words = phrase.split()
+    while words and named(words[-1]):
+        words = words[:-1]
+    while words and named(words[0]):
+        words = words[1:]
+    return " ".join(words)
+
+
+def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, priority: set[int] | None = None,
+         exclude: set[int] = frozenset()) -> Filled:
+    """An input for `tool` from the mentions of `pool` (ids in `priority` first); `forced` fills every required
+    slot (tool_choice any/tool, structured outputs) with the closest value or a placeholder of its type."""
+    tool_words = {stem(w) for w in name_words(str(tool.get("name", "")))}
+    tool_words |= lex.concepts(list(tool_words))          # a word of the tool's concepts names it too
+    free = [trimmed(m, tool_words) for m in pool if id(m) not in exclude]
+    free = [m for m in free if m is not None]
+    stems = [stem(fold(w)) for w in name_words(text)]
+    todo = slots(tool)
+    read = _readings(tool, todo, text)
+    out = _fill_slots(tuple(s for s in todo if s.name not in read), free, text, stems, tool_words, forced,
+                      priority or set())
+    out.input = {**read, **out.input}
+    return out
+
+
+SENTIMENTS = {"positive": "positive", "negative": "negative", "neutral": "neutral", "positif": "positive",
+              "negatif": "negative", "neutre": "neutral"}
+
+
+def _readings(tool: dict, todo: tuple[Slot, ...], text: str) -> dict:
+    """What the text given to analyse says, for slots that ask for a reading of it (_analysis): the attributes of an
+    open object, sentiment scores, named entities, the categories among the labels the request lists."""
+    from . import _analysis
+    from .slots import schema_of
+    given = _analysis.given_text(text)
+    if not todo and schema_of(tool).get("additionalProperties") not in (None, False):
+        from .recognisers import language
+        return _analysis.attributes(given, language(given))
+    out: dict = {}
+    for s in todo:
+        words = set(name_words(s.name))
+        polarity = next((SENTIMENTS[w] for w in words if w in SENTIMENTS), None)
+        fields = {c.name for c in (s.items.children if s.items else ())}
+        if polarity and s.type in ("number", "integer"):
+            out[s.name] = _analysis.sentiment(given)[polarity]
+        elif s.type == "array" and {"name", "type"} <= fields and "entit" in fold(s.name + " " + s.description):
+            found = _analysis.entities(given)
+            if found:
+                out[s.name] = [{k: e[k] for k in fields if k in e} for e in found]
+        elif s.type == "array" and {"name", "score"} <= fields:
+            labels = _analysis.labels_named(text)
+            if labels:
+                out[s.name] = _analysis.categories(given, labels)
+    return out
+
+
+def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: list[str], tool_words: set[str],
+                forced: bool, priority: set[int]) -> Filled:
+    filled = Filled({}, [])
+    scalars = [s for s in todo if s.type not in ("object", "boolean", "array")]
+    taken: set[int] = set()
+    for s in todo:                       # a list said as a list goes to the slot that takes one, first
+        if s.type == "array":
+            values = _array(s, [m for m in free if id(m) not in taken], text, taken, listed_only=True)
+            if values:
+                filled.input[s.name] = values
+    rank = {s.path: i for i, s in enumerate(scalars)}
+    early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
+    # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
+    pairs = sorted(((-round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 1), rank[s.path],
+                     m.start, s.path, s, m)
+                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)))
+    for value, _rank, _pos, _path, s, m in pairs:
+        value = -value
+        if s.path in filled.used or id(m) in taken:
+            continue
+        filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
+        filled.evidence += value
+        taken.add(id(m))
+    _split_places(todo, filled, free)
+    arrays = [s for s in todo if s.type == "array" and s.name not in filled.input]
+    for s in todo:
+        if s.path in filled.used or s.name in filled.input:
+            continue
+        if s.enum and s.name not in filled.input:
+            named = sorted((m for m in free if id(m) not in taken and score(s, m)), key=lambda m: m.start)
+            if named:                      # the first value of the enum the request names, in its order
+                filled.used[s.path], filled.input[s.name] = named[0], _value(named[0], s)
+                taken.add(id(named[0]))
+                continue
+            value = _enum(s, set(stems), fold(text))
+            if value is not None:
+                filled.input[s.name] = value
+                continue
+        elif s.type == "boolean":
+            value = _flag(s, stems)
+            if value is not None or (s.required and not s.has_default):
+                filled.input[s.name] = True if value is None else value      # a required flag the request asks for
+                continue
+        elif s.type == "array" and s.name not in filled.input:
+            values = _array(s, [m for m in free if id(m) not in taken], text, taken)
+            if values:
+                filled.input[s.name] = values
+                continue
+        elif s.type == "object" and s.children:
+            inner = _fill_slots(s.children, [m for m in free if id(m) not in taken], text, stems, tool_words, forced,
+                                priority)
+            if inner.input and (s.required or inner.used):
+                taken |= {id(m) for m in inner.used.values()}
+                filled.input[s.name] = inner.input
+                filled.used.update(inner.used)
+                continue
+        elif s.required and s.sentence and not any(m.kind in ("quoted", "tail") for m in free):
+            subject = " ".join(_trimmed(str(m.value), tool_words) for m in free if m.kind == "phrase").split()
+            searching = s.words & QUERY_WORDS
+            filled.input[s.name] = " ".join(subject) if searching and subject else text.strip()
+            continue
+        elif s.required:
+            ordered = sorted((m for m in free if id(m) not in taken and score(s, m) >= 0.15),
+                             key=lambda m: (id(m) not in priority, m.kind == "phrase", -round(score(s, m), 1),
+                                            m.extra == "words", m.start))
+            if s.type == "string":
+                ordered = [m for m in ordered if m.kind != "phrase" or _trimmed(str(m.value), tool_words | s.words)]
+            if ordered:
+                m = ordered[0]
+                value = _trimmed(str(m.value), tool_words | s.words) if m.kind == "phrase" else _value(m, s)
+                filled.used[s.path], filled.input[s.name] = m, _typed(value, s)
+                taken.add(id(m))
+                continue
+        if s.required:
+            if s.has_default:
+                filled.input[s.name] = s.default
+            elif s.enum and s.words & UNIT_WORDS:
+                filled.input[s.name] = s.enum[0]          # a unit nobody named: the usual one, not a question
+            elif forced:
+                filled.input[s.name] = placeholder(s)
+            else:
+                filled.missing.append(s.name)
+    return filled
+
+
+def _part(s: Slot) -> str:
+    words = set(name_words(s.name))
+    return "last" if words & lex.WIDER_PLACES else "first" if words & lex.NARROWER_PLACES else ""
+
+
+def _split_places(todo: tuple[Slot, ...], filled: Filled, free: list[Mention]) -> None:
+    """« Tokyo, Japan » for a city and a country: each slot takes its part of the name."""
+    wider = [s for s in todo if s.type == "string" and _part(s) == "last"]
+    for s in todo:
+        m = filled.used.get(s.path)
+        if not (m and m.kind == "name" and ", " in str(m.value)):
+            continue
+        head, tail = str(m.value).split(", ", 1)
+        empty = [w for w in wider if w.path not in filled.used and w.name not in filled.input]
+        if _part(s) == "first" or empty:
+            filled.input[s.name] = head
+        if empty and _part(s) != "last":
+            filled.input[empty[0].name] = tail
+            filled.used[empty[0].path] = m
+
+
+def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only: bool = False) -> list:
+    item = s.items or s
+    if item.type == "object" and item.children:
+        return []
+    ranked = sorted(((score(s, m), -m.start, m) for m in free if score(s, m)), reverse=True)
+    if not ranked or (not evidenced(s, ranked[0][2]) and not s.required):
+        return []
+    if listed_only:
+        ranked = [r for r in ranked if evidenced(s, r[2])]
+        if not ranked:
+            return []
+    head = ranked[0][2]
+    group = [head]
+    ordered = sorted(free, key=lambda m: m.start)
+    for direction in (1, -1):
+        index = ordered.index(head)
+        while 0 <= index + direction < len(ordered):
+            nxt = ordered[index + direction]
+            pair = (group[-1] if direction == 1 else group[0], nxt) if direction == 1 else (nxt, group[0])
+            if not score(s, nxt) or not siblings(text, *pair):
+                break
+            group = group + [nxt] if direction == 1 else [nxt] + group
+            index += direction
+    if listed_only and len(group) < 2:
+        return []
+    taken |= {id(m) for m in group}
+    return [_typed(_value(m, item), item) for m in group]
+
+
+def placeholder(s: Slot) -> object:
+    """What a forced call puts in a required slot the request says nothing of: its default, the example its
+    description gives, its first enum value, or an empty value of its type."""
+    from .slots import example
+    if s.has_default:
+        return s.default
+    if s.type == "string" and not s.enum and example(s):
+        return example(s)
+    if s.enum:
+        return s.enum[0]
+    if s.type == "object":
+        return {c.name: placeholder(c) for c in s.children if c.required}
+    return {"integer": 0, "number": 0, "boolean": False, "array": []}.get(s.type, "")
+
+
+def by_name(tool: dict, facts: dict) -> dict:
+    """An input for `tool` from facts a scenario holds under its own names (email, customer_id, amount…): each
+    property takes the fact its name means — the same name, a synonym of one of its words (data: FIELD_SYNONYMS), or
+    a name its words are part of (code → verification_code)."""
+    given = {k: v for k, v in facts.items() if v is not None}
+    out = {}
+    for s in slots(tool):
+        name = s.name if s.name in given else _same_field(s.name, given)
+        if name is None:
+            continue
+        value = given[name]
+        if s.type == "string" and isinstance(value, (dict, list)):
+            value = json.dumps(value, ensure_ascii=False)
+        out[s.name] = _typed(value, s)
+    return out
+
+
+def _field_words(name: str) -> set[str]:
+    words = set(name_words(name))
+    for group in lex.FIELD_SYNONYMS:
+        if words & set(group):
+            words |= {"=" + group[0]}
+    return words - {"id", "ids", "number", "numero", "no", "de", "du", "of"}
+
+
+def _same_field(prop: str, facts: dict) -> str | None:
+    mine = _field_words(prop)
+    synonyms = {w for w in mine if w.startswith("=")}
+    match = next((f for f in facts if synonyms & _field_words(f)), None)
+    words = set(name_words(prop))
+    return match or next((f for f in facts if words and words <= set(name_words(f))), None)
+
+
+def stated(name: str, text: str, lang: str = "en", type_: str = "string") -> object:
+    """The value a text states for a property named `name`, on the evidence of the words around it (« mon numéro
+    client est C-4821 » for customer_id, "my OTP is 5531" for verification_code), else None."""
+    from .recognisers import mentions
+    tool = {"name": "", "input_schema": {"type": "object", "properties": {name: {"type": type_}}}}
+    (s,) = slots(tool)
+    ranked = sorted(((score(s, m), -m.start, m) for m in mentions(text, lang) if m.kind != "phrase"
+                     and score(s, m) and (_cue_score(m.cue, s, True) > 0 or stem(m.label or "-") in s.words)),
+                    key=lambda r: r[:2], reverse=True)
+    return _typed(ranked[0][2].value, s) if ranked else None

@@ -1,0 +1,309 @@
+"""Plan: which tools a request calls for, where in the request each one's values are, and how many calls.
+
+A tool is scored by the words of its name (those no other tool shares weigh most), its description and its
+parameters, found among the request's words, directly, by stem, or through the bilingual concept table. The best
+tool above the threshold is called; another one too when its own words stand elsewhere in the request (« la météo à
+Paris et l'heure à Tokyo »). Each chosen tool reads its values first in its *scope* — from where its words stand to
+where another tool's begin — then in the rest of the request. Values listed together for a slot that takes one
+(« Paris et Lyon », "Taylor Swift and Maroon 5") give one call each; the other slots keep their values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import _lexicon as lex
+from .assignment import Filled, _typed, evidenced, fill, option, score, siblings, trimmed
+from .recognisers import Mention, fold, name_words, stem, tokens
+from .slots import slots
+
+THRESHOLD = 2.5
+# Kinds of value too common to point at a tool by themselves (an e-mail, an IBAN, an ISBN do).
+COMMON_KINDS = frozenset({"name", "phrase", "number", "code", "date", "time", "datetime", "duration", "money", "percent",
+                          "quoted", "tail", "alias", "language", "ticker"})
+GENERIC = frozenset(stem(w) for w in """get calculate calc compute find fetch info information details detail data tool
+api by of for the and to lookup check list query retrieve obtain make do perform run determine estimate
+value values result results new current specific given based with from in on at is set type all""".split())
+
+
+@dataclass(frozen=True)
+class Choice:
+    name: str
+    score: float
+    anchors: tuple[int, ...]            # where its words stand in the request (character offsets)
+    hits: frozenset[str] = frozenset()  # its name words the request says
+
+
+def _profile(name: str, tool: dict) -> tuple[set[str], set[str], set[str]]:
+    own = {stem(w) for w in name_words(name.rsplit("__", 1)[-1]) if len(w) >= 2}
+    described = {t.stem for t in tokens(str(tool.get("description") or "")) if t.content and len(t.norm) >= 3}
+    params = {stem(w) for s in slots(tool) for w in name_words(s.name)} | \
+        {w for s in slots(tool) for w in s.described}
+    return own, described - own, params - own - described
+
+
+def _match(word: str, said: set[str], said5: set[str]) -> bool:
+    """A tool word the request says: the same stem, or the same first five letters (« projected » / projection)."""
+    return word in said or (len(word) >= 5 and word[:5] in said5)
+
+
+def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -> list[Choice]:
+    """Tools worth calling for `text`, best first. A tool's own name words weigh most, the more so when no other tool
+    has them; a name word the request does not say costs a little (« rectangle_perimeter » for a circle)."""
+    toks = [t for t in tokens(text) if t.content]
+    said = {t.stem for t in toks} | {t.norm for t in toks}
+    said5 = {w[:5] for w in said if len(w) >= 5}
+    concepts = lex.concepts([t.norm for t in toks])
+    profiles = {n: _profile(n, t) for n, t in tools.items()}
+    counts: dict[str, int] = {}
+    for own, _d, _p in profiles.values():
+        for w in own:
+            counts[w] = counts.get(w, 0) + 1
+    out = []
+    for name, (own, described, params) in profiles.items():
+        distinct = own - GENERIC
+        hits = {w for w in distinct if _match(w, said, said5)}
+        shared = lex.concepts(list(own)) & concepts
+        meant = {w for w in distinct if lex.concepts([w]) & shared}
+        points = sum(3.0 if counts[w] == 1 or len(tools) == 1 else 1.5 for w in hits)
+        if len(tools) > 1 and hits:
+            points -= 1.0 * len({w for w in distinct - hits - meant if len(w) >= 4 and counts[w] == 1})
+        points += 0.5 * len((own & GENERIC) & said)
+        points += min(4, len({w for w in described - GENERIC if _match(w, said, said5)})) * 1.25
+        points += min(2, len((params - GENERIC) & said)) * 0.5
+        points += 3.0 * len(shared - {c for w in hits for c in lex.concepts([w])})
+        points += 1.0 * len((lex.concepts(list(described | params)) & concepts) - shared)
+        coded = len({(s.path, str(option(s, m))) for m in pool for s in slots(tools[name])
+                     if s.enum and option(s, m) is not None} |
+                    {m.start for m in pool if m.kind in ("alias", "language") and any(
+                        score(s, m) >= 1.0 for s in slots(tools[name]))})
+        typed = any(m.kind in s.kinds and m.kind not in COMMON_KINDS for m in pool for s in slots(tools[name]))
+        if coded >= 2 or typed:
+            points += 2.5                      # « 12 livres en kilos » for units ∈ {kg, lb…}, an ISBN for an isbn
+        needed = [s for s in slots(tools[name]) if s.required]
+        stated = bool(needed) and (described & said) and all(any(
+            evidenced(s, m) and score(s, m) >= 2.0 for m in pool if m.kind != "phrase") for s in needed)
+        if stated:
+            points += 1.5                      # the request states, under their names, all the tool needs
+        if not (coded >= 2 or typed or stated) and not hits and not shared and len((described - GENERIC) & said) < 2:
+            continue
+        own_hits = {w for w in hits if counts[w] == 1} or hits
+        own5 = {w[:5] for w in own_hits if len(w) >= 5}
+        anchors = tuple(t.start for t in toks if _match(t.stem, own_hits, own5) or _match(t.norm, own_hits, own5))
+        if not anchors:
+            anchors = tuple(t.start for t in toks if lex.concepts([t.norm]) & shared)
+        if points >= THRESHOLD:
+            out.append(Choice(name, points, anchors or (0,), frozenset(hits) | {"=" + c for c in shared}))
+    return sorted(out, key=lambda c: (-c.score, list(tools).index(c.name)))
+
+
+def _scopes(chosen: list[Choice], text: str) -> dict[str, tuple[int, int]]:
+    """Each tool's part of the request: from its first word to the first word of the next tool that stands apart
+    (two tools named together, « temperature and humidity forecast », share theirs)."""
+    starts = sorted((min(c.anchors), c.name) for c in chosen)
+    out = {}
+    for index, (start, name) in enumerate(starts):
+        end = len(text)
+        for later, _other in starts[index + 1:]:
+            if between(text, start, later):
+                end = later
+                break
+        out[name] = (start, end)
+    return out
+
+
+def between(text: str, start: int, later: int) -> bool:
+    """Something stands between two tools' words beyond a connector (they do not share their values)."""
+    words = [t.norm for t in tokens(text[start:later])][1:]
+    return any(w not in {"and", "et", "or", "ou", "&"} and w not in lex.STOP_WORDS for w in words) and len(words) > 2
+
+
+@dataclass
+class Planned:
+    calls: list[tuple[str, dict]]
+    missing: dict[str, list[str]]        # a chosen tool whose required values the request lacks
+
+
+def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single: bool = False,
+         chooser: str | None = None) -> Planned:
+    """The calls for `text`; `chooser` (the text plus what the system prompt says the assistant is, or the request
+    a follow-up continues) picks the tools when the text alone does not."""
+    ranked = [c for c in choices(tools, chooser or text, pool) if asks_for_action(tools[c.name], chooser or text)]
+    if not ranked:
+        return Planned([], {})
+    best = ranked[0]
+    chosen = [best]
+    for other in ranked[1:]:
+        if single or not other.hits - set().union(*(c.hits for c in chosen)):
+            continue                       # nothing of its own in the request: the better tool covers it
+        anchors = tuple(a for a in other.anchors if all(a not in c.anchors for c in chosen))
+        if anchors and other.score >= best.score * 0.4:
+            chosen.append(Choice(other.name, other.score, anchors, other.hits))
+    scopes = _scopes(chosen, text) if len(chosen) > 1 else {best.name: (0, len(text))}
+    first_start = min(start for start, _end in scopes.values())
+    calls, missing = [], {}
+    for choice in sorted(chosen, key=lambda c: scopes[c.name][0]):
+        start, end = scopes[choice.name]
+        own = [m for m in pool if start <= m.start < end or m.start < first_start]
+        inside = {id(m) for m in own if m.start >= start}
+        found = _fan_out(tools[choice.name], own, text, inside)
+        if found and found[0].missing and len(own) < len(pool):
+            found = _fan_out(tools[choice.name], list(pool), text, inside)[:1]      # a value said for another tool
+        if choice is not best and found and not found[0].missing and not all(
+                evidenced(s, found[0].used[s.path]) for s in slots(tools[choice.name])
+                if s.required and s.path in found[0].used):
+            continue                       # a second tool is called on what the request says for it, not on guesses
+        if found and not found[0].missing:
+            calls += [(choice.name, f.input) for f in found]
+        elif found:
+            missing[choice.name] = found[0].missing       # the best one first (a question), others for a chain
+    if not calls and best.name not in missing:
+        missing = {best.name: [], **missing}
+    return Planned(calls, dict(sorted(missing.items(), key=lambda kv: kv[0] != best.name)))
+
+
+FAMILY = {"number": "n", "money": "n", "percent": "n", "name": "s", "quoted": "s", "code": "s"}
+RESPECTIVELY = frozenset({"respectively", "respectivement", "respective", "respectives"})
+
+
+def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> list[Filled]:
+    """One call, or several: values listed together for a slot that takes one (siblings: « Paris et Lyon »,
+    "for 10, 20 and 30 years") give one call each — paired in order when the request says « respectively », every
+    combination otherwise —; then the rest of the request, read again, may state the whole set once more (« Do the same
+    for an initial investment of $5000 », "3 and 4, 5 and 12"), which is one more call."""
+    first = fill(tool, pool, text, priority=inside)
+    if first.missing:
+        return [first]
+    drop = {stem(w) for w in name_words(str(tool.get("name", "")))}
+    pool = [m for m in (trimmed(x, drop | lex.concepts(list(drop))) for x in pool) if m is not None]
+    by_path = {s.path: s for s in slots(tool)}
+    top = {p: m for p, m in first.used.items() if p in by_path}
+    used = {id(m) for m in first.used.values()}
+    ordered = sorted((m for m in pool if m.extra != "words"), key=lambda x: x.start)
+    groups: dict[str, list[Mention]] = {}
+    for path, m in top.items():
+        group = [m]
+        index = ordered.index(m) if m in ordered else -1
+        for step in (1, -1):
+            at = index
+            while index >= 0 and 0 <= at + step < len(ordered):
+                nxt = ordered[at + step]
+                left, right = (group[-1], nxt) if step == 1 else (nxt, group[0])
+                if _family(nxt) != _family(m) and id(nxt) not in used:
+                    at += step                # another kind between two listed values (« le TGV 6611 et le TER 17742 »)
+                    continue
+                if id(nxt) in used or not score(by_path[path], nxt) or not siblings(text, left, right):
+                    break
+                group = group + [nxt] if step == 1 else [nxt] + group
+                at += step
+        if len(group) > 1:
+            groups[path] = group
+    grouped = {id(m) for g in groups.values() for m in g}
+    calls = _combine(first.input, groups, by_path, bool(RESPECTIVELY & {t.norm for t in tokens(text)}))
+    top = {p: m for p, m in top.items() if m.kind != "phrase"}
+    rest = [m for m in pool if id(m) not in used and id(m) not in grouped and m.start > max(
+        (x.end for x in top.values()), default=0)]
+    while rest and len(calls) < 12:
+        again = fill(tool, rest, text)
+        fresh = {p: m for p, m in again.used.items() if p in by_path and m.kind != "phrase"}
+        complete = set(fresh) >= set(top) and len(top) >= 2
+        if len(fresh) < min(2, len(top)) or not (complete or any(by_path[p].required and evidenced(by_path[p], m)
+                                                                 for p, m in fresh.items())):
+            break
+        calls.append({**calls[0], **{by_path[p].name: again.input[by_path[p].name] for p in again.used
+                                      if p in by_path}})
+        taken = {id(m) for m in again.used.values()}
+        rest = [m for m in rest if id(m) not in taken and m.start > min(x.start for x in fresh.values())]
+    return [Filled(call, []) for call in calls]
+
+
+def _combine(base: dict, groups: dict[str, list[Mention]], by_path: dict, paired: bool) -> list[dict]:
+    calls = [dict(base)]
+    if paired and groups:
+        count = max(len(g) for g in groups.values())
+        calls = [dict(base) for _ in range(count)]
+        for path, group in groups.items():
+            for index, call in enumerate(calls):
+                call[by_path[path].name] = _typed(group[min(index, len(group) - 1)].value, by_path[path])
+        return calls
+    for path, group in groups.items():
+        calls = [{**call, by_path[path].name: _typed(m.value, by_path[path])} for m in group for call in calls]
+    return calls
+
+
+def _family(m: Mention) -> str:
+    return FAMILY.get(m.kind, m.kind)
+
+
+def words_of(text: str) -> set[str]:
+    return {stem(fold(w)) for w in name_words(text)}
+
+
+ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})
+
+
+def concepts_of(tool: dict) -> frozenset[str]:
+    own, described, params = _profile(str(tool.get("name", "")), tool)
+    return frozenset(lex.concepts(list(own | described | params)))
+
+
+def meaning(tool: dict) -> frozenset[str]:
+    """Stems and concepts of a tool's name and description (what it is about)."""
+    own, described, _params = _profile(str(tool.get("name", "")), tool)
+    return frozenset(own | described) | frozenset(lex.concepts(list(own | described)))
+
+
+def writes(tool: dict) -> str | None:
+    """The action verb of a tool that changes something (cancel_order, crm_add_note, send_email), else None."""
+    if is_arithmetic(tool):
+        return None                            # add(a, b) computes: nothing changes
+    words = list(name_words(str(tool.get("name", "")).rsplit("__", 1)[-1]))
+    if len(words) > 1 and len(words[0]) <= 3 and words[0] not in lex.WRITE_VERBS:
+        words = words[1:]                      # crm_add_note, api_send_…: a prefix, then the verb
+    return words[0] if words and words[0] in lex.WRITE_VERBS else None
+
+
+def asks_for_action(tool: dict, text: str) -> bool:
+    """The request asks for what the tool does: its verb, a word of the same concept (« annule » for cancel), or the
+    same stem."""
+    verb = writes(tool)
+    if verb is None:
+        return True
+    said = [t.norm for t in tokens(text)]
+    if (lex.concepts([verb]) - {"sum"}) & lex.concepts(said):
+        return True
+    return any(stem(t) == stem(verb) or (len(t) >= 5 and t[:5] == verb[:5]) for t in said) or any(
+        stem(t) == stem(w) for t in said for w in lex.SAME_ACTION.get(verb, ()))
+
+
+def is_arithmetic(tool: dict) -> bool:
+    """A tool to compute with: arithmetic words, and nothing but numbers (or an expression) to give it."""
+    own = {stem(w) for w in name_words(str(tool.get("name", "")).rsplit("__", 1)[-1])}
+    found = lex.concepts(list(own)) | concepts_of(tool)
+    if not found & ARITHMETIC or lex.concepts(list(own)) - ARITHMETIC:
+        return False
+    return all(s.type in ("number", "integer") or (s.type == "string" and "expression" in s.kinds) or
+               s.name in lex.PROPERTY_KINDS["expression"] for s in slots(tool))
+
+
+def searchers(tools: dict[str, dict]) -> list[str]:
+    """Tools made to find information from a free-text query: what a model with no knowledge of its own calls for
+    a question about the world."""
+    out = []
+    for name, tool in tools.items():
+        own = {stem(w) for w in name_words(name.rsplit("__", 1)[-1])}
+        if "search" not in lex.concepts(list(own)) | own or writes(tool):
+            continue
+        needed = [s for s in slots(tool) if s.required] or list(slots(tool))[:1]
+        if needed and all(s.type == "string" and not s.enum for s in needed):
+            out.append(name)
+    return out
+
+
+def relevant(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -> list[str]:
+    """The tools worth calling for this request, best first (write tools only when their action is asked for)."""
+    return [c.name for c in choices(tools, text, pool) if asks_for_action(tools[c.name], text)]
+
+
+def role_of_slot(s) -> str:
+    from .assignment import role_of
+    return role_of(s)

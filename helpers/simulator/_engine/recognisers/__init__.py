@@ -1,0 +1,179 @@
+"""Recognisers: the only readers of values in text.
+
+One class per kind of value, registered in `REGISTRY`; `mentions(text, lang)` runs them all once and resolves
+overlaps (the longer span wins, then the more specific kind: a date is not also three numbers). Each `Mention`
+carries its kind, its normalised value, its span and the words around it (the cue before, the unit after), which
+the assignment scores against what each schema property wants. A new kind is one class here and its data: the
+slots learn of it through `Recogniser.wanted_by` (a schema's format, pattern or property name).
+
+Nothing else in the engine imports `re`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .words import Token, between, fold, language, name_words, sentences, stem, tokens, words  # noqa: F401
+
+CUE_WINDOW = 4
+LONG_QUOTE = 40
+LAYERED = frozenset({"tail", "ticker"})       # kept beside the values they hold, never in their way
+# Words that open a clause of their own: the cue of a value does not reach past them (« … final temperature when 20 kg »).
+CLAUSE_WORDS = frozenset({"when", "where", "while", "if", "that", "which", "who", "because", "whereas", "quand",
+                          "lorsque", "si", "qui", "que", "dont", "ou", "parce"})
+WORDLIKE = frozenset({"name", "quoted", "language"})   # their words may be another value's cue (« OTP 5531 »)
+
+
+@dataclass(frozen=True)
+class Mention:
+    kind: str
+    value: object
+    text: str
+    start: int
+    end: int
+    cue: tuple[str, ...] = ()      # stems of the content words just before (same sentence)
+    after: tuple[str, ...] = ()    # stems of the words just after (a unit: « 20 minutes »)
+    sentence: int = 0
+    extra: object = None           # what the kind adds (a currency, a unit)
+    label: str = ""                # the word it is given under: « a=2 », "radius 3", « code : 4821 »
+    role: str = ""                 # from / to, by the word before it (« de … à … », "from … to", "between … and")
+    prev: str = ""                 # the word right before it, whatever it is (« in », "of")
+
+
+class Recogniser:
+    """A kind of value: `find(text, lang)` yields (start, end, value, extra)."""
+    kind = "text"
+    rank = 50                      # lower wins an overlap of equal length
+    # What a schema property must say to want this kind: JSON Schema formats, words of its name or description.
+    formats: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+
+    def find(self, text: str, lang: str):
+        return ()
+
+    def wanted_by(self, name_words: set[str], fmt: str | None, pattern: str | None) -> bool:
+        return bool((fmt and fmt in self.formats) or name_words & self.names or
+                    (pattern and self.matches_pattern(pattern)))
+
+    def matches_pattern(self, pattern: str) -> bool:
+        return False
+
+
+REGISTRY: list[Recogniser] = []
+
+
+def register(cls: type[Recogniser]) -> type[Recogniser]:
+    """Add a recogniser of a new kind (a class decorator); the registry's caches are cleared."""
+    REGISTRY[:] = [r for r in REGISTRY if type(r).__name__ != cls.__name__] + [cls()]
+    mentions.cache_clear()
+    return cls
+
+
+def by_kind(kind: str) -> Recogniser | None:
+    return next((r for r in REGISTRY if r.kind == kind), None)
+
+
+@lru_cache(maxsize=1024)
+def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
+    """Every value the text states, overlaps resolved, in text order."""
+    raw = []
+    for recogniser in REGISTRY:
+        for start, end, value, extra in recogniser.find(text, lang):
+            raw.append((start, end, recogniser.rank, recogniser.kind, value, extra))
+    kept: list[tuple] = []
+    # A long quotation (a review to analyse, a whole request in quotes) is kept beside the values it holds.
+    layered = [r for r in raw if (r[3] == "quoted" and LONG_QUOTE < r[1] - r[0] < 0.9 * len(text)) or
+               r[3] in LAYERED]
+    for item in sorted(raw, key=lambda r: (-(r[1] - r[0]), r[2], r[0])):
+        if (item[3] == "quoted" and item[1] - item[0] > LONG_QUOTE) or item[3] in LAYERED:
+            continue
+        if not any(item[0] < k[1] and k[0] < item[1] for k in kept):
+            kept.append(item)
+    kept += layered
+    spans = sentences(text)
+    toks = tokens(text)
+    kept_for_phrases = [k for k in kept if k not in layered]
+    kept += _phrases(text, toks, kept_for_phrases)
+    spans = sentences(text)
+    values = sorted((k[0], k[1]) for k in kept_for_phrases)
+    out = []
+    inherited: dict[int, tuple[str, ...]] = {}
+    for start, end, _rank, kind, value, extra in sorted(kept):
+        sentence = next((i for i, (s, e) in enumerate(spans) if s <= start < e), 0)
+        low = spans[sentence][0] if spans else 0
+        previous = max((e for s, e in values if e <= start), default=0)
+        prior = [t for t in toks if low <= t.start and t.end <= start]
+        cut = max((i + 1 for i, t in enumerate(prior) if t.norm in CLAUSE_WORDS), default=0)
+        before = [t.stem for t in prior[cut:] if t.content and t.start >= previous][-CUE_WINDOW:]
+        if not before and kind != "phrase" and previous and previous in inherited:
+            before = list(inherited[previous])           # listed with the value before (« Paris, Lyon »)
+        if kind != "phrase":
+            inherited[end] = tuple(before)
+        after = [t.stem for t in toks if t.start >= end and t.content][:2]
+        sep = text[prior[-1].end:start].strip() if prior else "?"
+        label = prior[-1].norm if sep in ("=", ":") or (sep == "" and prior[-1].content) else ""
+        role = _role([t.norm for t in prior[-3:]]) if sep == "" and prior[-1].text.lower() != "a" else ""
+        out.append(Mention(kind, value, text[start:end], start, end, tuple(before), tuple(after), sentence, extra,
+                           label, role, prior[-1].norm if prior else ""))
+    from .values import alias_codes
+    for m in list(out):
+        if m.kind == "money" and m.extra and not str(m.text).lstrip().startswith("$"):
+            # « 250 euros en dollars »: the amount's own currency is the source (« livres »: GBP, or lb for a weight)
+            word = " ".join(w for w in m.text.split() if not any(c.isdigit() for c in w))
+            codes = alias_codes(word) or (str(m.extra).lower(),)
+            out.append(Mention("alias", codes[0], m.text, m.start, m.end, m.cue, m.after, m.sentence, codes,
+                               m.label, "from", m.prev))
+    return tuple(sorted(out, key=lambda x: x.start))
+
+
+def _role(before: list[str]) -> str:
+    from .. import _lexicon as lex
+    last = before[-1] if before else ""
+    if last in lex.FROM_CUES or last == "between" or last == "entre":
+        return "from"
+    if last in lex.TO_CUES or (last in ("and", "et") and ("between" in before or "entre" in before)):
+        return "to" if last not in PLACE_CUES else "in"
+    return "in" if last in PLACE_CUES else ""
+
+
+PLACE_CUES = frozenset({"in", "at", "near", "around", "dans", "en", "au", "aux", "pres", "inside", "within"})
+
+
+PHRASE_BREAKS = frozenset("""and or et ou with avec from to of de du des for pour in en at on by par sur dans about the a an
+between entre as comme given than per into over under within about using via if when where while that which who whose
+whom what how much many also then next last each every both either any some other another such same respectively""".split())
+
+
+def _phrases(text: str, toks: tuple[Token, ...], kept: list) -> list[tuple]:
+    """Runs of content words outside every other mention: what a free-text property may take (« wild tiger »)."""
+    from .. import _lexicon as lex
+    taken = [(k[0], k[1]) for k in kept]
+    out, run = [], []
+    for tok in toks + (None,):
+        inside = tok is not None and any(s <= tok.start < e for s, e in taken)
+        breaks = tok is None or inside or not tok.content or tok.norm in lex.REQUEST_VERBS or \
+            tok.norm in PHRASE_BREAKS or (run and text[run[-1].end:tok.start].strip(" -'’") != "")
+        if breaks and run:
+            out.append((run[0].start, run[-1].end, 90, "phrase", text[run[0].start:run[-1].end], None))
+            run = []
+        if not breaks or (tok is not None and not inside and tok.content and tok.norm not in lex.REQUEST_VERBS
+                          and tok.norm not in PHRASE_BREAKS):
+            run.append(tok)
+    return out
+
+
+def first(kind: str, text: str, lang: str = "en") -> object:
+    """The first value of that kind the text states (« code 482913 » for "code"), else None."""
+    return next((m.value for m in mentions(text, lang) if m.kind == kind), None)
+
+
+def all_of(kind: str, text: str, lang: str = "en") -> list:
+    return [m.value for m in mentions(text, lang) if m.kind == kind]
+
+
+def languages(text: str) -> list[str]:
+    """ISO codes of the languages a text names, in order, once each (« en anglais » → ["en"])."""
+    return list(dict.fromkeys(m.extra for m in mentions(text, "fr") if m.kind == "language" and m.extra))
+
+
+from . import values  # noqa: E402,F401  (registers the kinds)

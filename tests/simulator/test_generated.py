@@ -1,0 +1,135 @@
+"""The offline Claude, proven general by generated requests (Hypothesis): schemas drawn from a few archetypes,
+values drawn at random and written by Babel the French or the English way, phrasings drawn from templates in
+either order. Property: the calls recover the values. No row here is a learner's report."""
+from __future__ import annotations
+
+import datetime as dt
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
+from hypothesis import given, settings, strategies as st
+
+from helpers.simulator._conversation import Conversation
+from helpers.simulator._model import decide
+from helpers.simulator._playbooks import default_playbooks
+
+BOOKS = default_playbooks()
+FAST = settings(max_examples=40, deadline=None, derandomize=True)
+
+
+def schema(required=(), **props) -> dict:
+    return {"type": "object", "properties": props, "required": list(required)}
+
+
+def calls(text: str, tools: list[dict], **extra) -> list[tuple[str, dict]]:
+    body = {"model": "claude-sonnet-5-5", "max_tokens": 1024, "tools": tools,
+            "messages": [{"role": "user", "content": text}], **extra}
+    _, reply = decide(Conversation(body), BOOKS)
+    return [(b["name"], b["input"]) for b in reply.blocks if b["type"] == "tool_use"]
+
+
+ORDER = {"name": "get_order_status", "description": "Statut d'une commande. Returns an order's status.",
+         "input_schema": schema(("order_id",), order_id={"type": "string", "description": "The order's id"})}
+codes = st.builds(lambda p, n: f"{p}-{n}", st.sampled_from(["ORD", "CMD", "PH", "AF", "XK"]),
+                  st.integers(10, 99999))
+
+
+@FAST
+@given(code=codes, template=st.sampled_from([
+    "Où en est ma commande {} ?", "Quel est le statut de la commande {} ?", "What's the status of order {}?",
+    "Hi! Could you check order {} for me?", "Ma commande {} est-elle partie ?"]))
+def test_an_identifier_said_anywhere_goes_to_the_id_slot(code, template):
+    assert calls(template.format(code), [ORDER]) == [("get_order_status", {"order_id": code})]
+
+
+AREA = {"name": "calculate_rectangle_area", "description": "Area of a rectangle from its length and width.",
+        "input_schema": schema(("length", "width"), length={"type": "number", "description": "The length."},
+                               width={"type": "number", "description": "The width."})}
+measures = st.decimals(min_value=1, max_value=9999, places=1).map(float)
+
+
+@FAST
+@given(length=measures, width=measures, lang=st.sampled_from(["fr", "en"]), swap=st.booleans())
+def test_numbers_go_to_the_slot_their_cue_names_in_either_order_and_locale(length, width, lang, swap):
+    said = {k: format_decimal(v, locale="fr_FR" if lang == "fr" else "en_US") for k, v in
+            (("length", length), ("width", width))}
+    if lang == "fr":
+        parts = [f"une longueur de {said['length']}", f"une largeur de {said['width']}"]
+        words = {"longueur": "length", "largeur": "width"}
+        tool = {**AREA, "input_schema": schema(("length", "width"),
+                                               length={"type": "number", "description": "La longueur."},
+                                               width={"type": "number", "description": "La largeur."})}
+        tool["input_schema"]["properties"] = {"longueur": tool["input_schema"]["properties"]["length"],
+                                              "largeur": tool["input_schema"]["properties"]["width"]}
+        tool["input_schema"]["required"] = ["longueur", "largeur"]
+        text = "Calcule l'aire d'un rectangle avec " + " et ".join(parts[::-1] if swap else parts) + "."
+        expected = {"longueur": length, "largeur": width}
+    else:
+        parts = [f"a length of {said['length']}", f"a width of {said['width']}"]
+        tool, words = AREA, {}
+        text = "Calculate the rectangle area with " + " and ".join(parts[::-1] if swap else parts) + "."
+        expected = {"length": length, "width": width}
+    ((name, got),) = calls(text, [tool])
+    assert {k: float(v) for k, v in got.items()} == expected, (text, got, words)
+
+
+BOOK = {"name": "book_table", "description": "Réserve une table au restaurant. Books a table.",
+        "input_schema": schema(("date", "party_size"),
+                               date={"type": "string", "format": "date", "description": "Day of the booking"},
+                               party_size={"type": "integer", "description": "Number of people"})}
+
+
+@FAST
+@given(day=st.dates(dt.date(2026, 1, 1), dt.date(2027, 12, 31)), people=st.integers(2, 12),
+       lang=st.sampled_from(["fr", "en"]), late=st.booleans())
+def test_a_date_written_in_words_by_babel_reaches_a_date_slot_as_iso(day, people, lang, late):
+    written = format_date(day, format="long", locale="fr_FR" if lang == "fr" else "en_US")
+    if lang == "fr":
+        clauses = [f"pour {people} personnes", f"le {written}"]
+        text = "Réserve une table " + " ".join(clauses[::-1] if late else clauses) + "."
+    else:
+        clauses = [f"for {people} people", f"on {written}"]
+        text = "Book a table " + " ".join(clauses[::-1] if late else clauses) + "."
+    assert calls(text, [BOOK]) == [("book_table", {"date": day.isoformat(), "party_size": people})], text
+
+
+CURRENCIES = {"EUR": ("euros", "euros"), "USD": ("dollars", "dollars"), "GBP": ("livres sterling", "pounds sterling"),
+              "JPY": ("yens", "yen"), "CHF": ("francs suisses", "Swiss francs")}
+CONVERT = {"name": "convert_currency", "description": "Convertit un montant d'une devise à une autre.",
+           "input_schema": schema(("amount", "from_currency", "to_currency"), amount={"type": "number"},
+                                  from_currency={"type": "string", "enum": list(CURRENCIES)},
+                                  to_currency={"type": "string", "enum": list(CURRENCIES)})}
+
+
+@FAST
+@given(amount=st.integers(1, 99999), pair=st.permutations(list(CURRENCIES)).map(lambda p: p[:2]),
+       lang=st.sampled_from(["fr", "en"]))
+def test_a_conversion_tells_the_source_from_the_target_by_its_words(amount, pair, lang):
+    source, target = pair
+    number = format_decimal(amount, locale="fr_FR" if lang == "fr" else "en_US")
+    index = 0 if lang == "fr" else 1
+    text = (f"Convertis {number} {CURRENCIES[source][index]} en {CURRENCIES[target][index]}." if lang == "fr" else
+            f"Convert {number} {CURRENCIES[source][index]} to {CURRENCIES[target][index]}.")
+    assert calls(text, [CONVERT]) == [("convert_currency", {"amount": amount, "from_currency": source,
+                                                            "to_currency": target})], text
+
+
+WEATHER = {"name": "get_weather", "description": "Météo actuelle d'une ville. Current weather for a city.",
+           "input_schema": schema(("city",), city={"type": "string", "description": "The city, e.g. Paris"})}
+CITIES = ["Paris", "Lyon", "Marseille", "Toulouse", "Nantes", "Berlin", "Madrid", "Tokyo", "Montréal", "Dakar"]
+
+
+@FAST
+@given(cities=st.lists(st.sampled_from(CITIES), min_size=2, max_size=3, unique=True),
+       lang=st.sampled_from(["fr", "en"]))
+def test_places_listed_together_give_one_call_each_in_parallel(cities, lang):
+    joined = (", ".join(cities[:-1]) + (" et " if lang == "fr" else " and ") + cities[-1])
+    text = f"Quel temps fait-il à {joined} ?" if lang == "fr" else f"What's the weather in {joined}?"
+    assert calls(text, [WEATHER]) == [("get_weather", {"city": c}) for c in cities], text
+
+
+@FAST
+@given(code=codes, lang=st.sampled_from(["fr", "en"]))
+def test_a_tool_the_request_is_not_about_is_not_called(code, lang):
+    text = f"Écris un haïku sur la mer." if lang == "fr" else "Write a haiku about the sea."
+    assert calls(text, [ORDER, BOOK]) == []
