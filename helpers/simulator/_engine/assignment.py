@@ -92,7 +92,7 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0
         if mention.extra == "words":
             gate *= 0.6
-            if set(mention.after[:1]) & slot.words and not slot.described & COUNT_WORDS:
+            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS:
                 return 0.0             # « three sides » counts the sides: it is none of them
     if mention.kind == "phrase" and not (target.examples and fold(str(value)) in target.examples):
         if not slot.required or target.type != "string" or slot.kinds:

@@ -173,7 +173,8 @@ def slot(path: str, name: str, spec: dict, required: bool) -> Slot:
         needed = set(spec.get("required") or [])
         children = tuple(slot(f"{path}.{k}", k, v, k in needed) for k, v in (spec.get("properties") or {}).items())
     return Slot(path=path, name=name, type=kind, required=required,
-                words=frozenset(stem(w) for w in name_words(name) if w not in PLAIN),
+                words=frozenset(stem(w.rstrip("0123456789") or w) for w in name_words(name) if w not in PLAIN) |
+                frozenset(stem(w) for w in name_words(name) if w not in PLAIN),
                 described=_meaningful(description), kinds=_kinds(name, spec, description),
                 enum=tuple(spec.get("enum") or ()), default=spec.get("default"), has_default="default" in spec,
                 minimum=spec.get("minimum"), maximum=spec.get("maximum"), items=items, children=children,

@@ -256,7 +256,8 @@ class Code(Recogniser):
         for s, e, m in _span(self.PATTERN, text):
             raw = m.group(0)
             if re.fullmatch(r"(?i)\d+(?:st|nd|rd|th|er|e|h|k|m|s|x|d|km|kg|cm|mm|ml|g|l|mg|am|pm|gb|mb|tb|hz|ghz|kw|v)",
-                            raw) or re.fullmatch(r"(?i)[a-z]\d?|\d{1,2}[a-z]\^?\d?|[a-z]\d", raw):
+                            raw) or re.fullmatch(r"(?i)[a-z]\d?|\d{1,2}[a-z]\^?\d?|[a-z]\d", raw) or \
+                    re.fullmatch(r"\d+(?:\.\d+)?(?:[eE][-+]?\d+|[a-zA-Zµ°]{1,4})", raw):
                 continue                 # 3rd, 10km, 5pm, x2: a number with its unit, not a code
             yield s, e, raw, None
 
