@@ -340,6 +340,18 @@ class Tail(Recogniser):
 
 
 @register
+class Labelled(Recogniser):
+    """A value written under its label in a record (« Amenities: sauna, fireplace, Host: … »): the label's words as
+    `extra`, the text up to the next label or the end of the sentence as the value."""
+    kind, rank = "labelled", 96
+    PATTERN = re.compile(r"(?<![\w-])([A-Za-zÀ-ÿ][\w -]{1,30}?)\s?:\s+(.+?)(?=,\s*[A-Z][\w -]{0,24}:|[.;\n](?:\s|$)|$)")
+
+    def find(self, text, lang):
+        for m in self.PATTERN.finditer(text):
+            yield m.start(2), m.end(2), m.group(2).strip(), fold(m.group(1))
+
+
+@register
 class Ticker(Recogniser):
     """Stock symbols: a company the lexicon knows by name (« Apple » AAPL), or capitals after a word that names a
     share (« l'action NVDA », "ticker MSFT")."""
@@ -449,7 +461,7 @@ class Name(Recogniser):
             if raw.endswith(("'s", "’s")):
                 raw = raw[:-2]
             if raw and not raw.isdigit() and fold(raw) not in MONTHS and fold(raw) not in WEEKDAYS | NOT_NAMES:
-                yield start, start + len(raw), raw, None
+                yield start, start + len(raw), raw, "place" if fold(raw) in _places() else None
 
 
 @lru_cache(maxsize=1)
