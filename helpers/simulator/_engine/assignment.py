@@ -19,6 +19,10 @@ from .slots import Slot, slots
 PROXIMITY = (1.0, 0.6, 0.35, 0.2)
 QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche"))
 UNIT_WORDS = frozenset(stem(w) for w in ("unit", "units", "unite", "scale", "echelle", "format", "system", "systeme"))
+WIDER = frozenset(stem(w) for w in lex.WIDER_PLACES)
+CURRENCY_WORDS = frozenset(stem(w) for w in ("currency", "devise", "money", "monnaie"))
+FREQUENCY_WORDS = frozenset(stem(w) for w in ("frequency", "frequence", "periodicity", "recurrence"))
+FREQUENCIES = frozenset({"one-time", "daily", "weekly", "monthly", "yearly"})
 COUNT_WORDS = frozenset({"number", "count", "many", "nombre", "top", "quantit", "amount", "total"})
 CONNECTORS = frozenset({"and", "or", "et", "ou", "vs", "versus", "also", "then", "puis", "plus", "as", "well"})
 # Words of a boolean's name that say nothing of when it is true.
@@ -72,7 +76,8 @@ def _score(slot: Slot, mention: Mention) -> float:
         gate = 1.0
     else:
         typed = mention.kind in target.kinds and (target.type == "string" or not isinstance(mention.value, str))
-        gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0)
+        example = mention.kind == "phrase" and fold(str(mention.value)) in target.examples
+        gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0, 0.9 if example else 0.0)
     if not gate:
         return 0.0
     value = mention.value
@@ -92,7 +97,7 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0
         if mention.extra == "words":
             gate *= 0.6
-            if set(mention.after[:1]) & slot.words and not slot.described & COUNT_WORDS:
+            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS:
                 return 0.0             # « three sides » counts the sides: it is none of them
     if mention.kind == "phrase" and not (target.examples and fold(str(value)) in target.examples):
         if not slot.required or target.type != "string" or slot.kinds:
@@ -114,6 +119,8 @@ def _score(slot: Slot, mention: Mention) -> float:
         evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
     if mention.kind in slot.kinds:
         evidence += 1.5
+    if mention.extra == "place" and slot.words & WIDER:
+        evidence += 1.5                # « Switzerland » for a country, a region for a state
     if target.examples and fold(str(value)) in target.examples:
         evidence += 2.0
     return gate + evidence
@@ -201,6 +208,14 @@ def _value(m: Mention, slot: Slot) -> object:
     or the time of a date-time, a currency's code, a percentage as a fraction unless the slot counts in percent."""
     if slot.enum:
         return option(slot, m)
+    if isinstance(m.value, str) and slot.type == "string" and slot.examples and m.kind == "code":
+        from .slots import example
+        shown, bare = example(slot), "".join(c for c in m.value if c.isalnum())
+        if shown and shown.isalnum() and len(bare) == len(shown) and bare != m.value:
+            return bare.upper() if shown.isupper() else bare      # « EUR/JPY » written like the example EURUSD
+    if m.kind == "phrase" and fold(str(m.value)) in slot.examples:
+        from .recognisers import tokens
+        return next((t.text for t in tokens(slot.description) if t.norm == fold(str(m.value))), m.value)
     if m.kind == "duration":
         unit = next((f for w, f in DURATION_UNITS.items() if w in slot.words or w in slot.described), None)
         seconds = float(m.value)
@@ -212,8 +227,11 @@ def _value(m: Mention, slot: Slot) -> object:
             return str(m.value)[11:16]
         if "date" in slot.kinds:
             return str(m.value)[:10]
-    if m.kind == "alias" and slot.type == "string" and str(m.value).upper() in lex.CURRENCY_CODES:
-        return str(m.value).upper()
+    if m.kind == "alias" and slot.type == "string":
+        codes = m.extra if isinstance(m.extra, tuple) else (m.value,)
+        family = [c for c in codes if (c.upper() in lex.CURRENCY_CODES) == bool(slot.words & CURRENCY_WORDS) and
+                  (c in FREQUENCIES) == bool(slot.words & FREQUENCY_WORDS)] or list(codes)
+        return family[0].upper() if family[0].upper() in lex.CURRENCY_CODES else family[0]
     if m.kind == "ticker":
         return m.extra
     if m.kind == "language" and m.extra and {"code", "iso"} & (slot.words | slot.described):
@@ -398,8 +416,12 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.input[s.name] = values
                 continue
         elif s.type == "object" and s.children:
-            inner = _fill_slots(s.children, [m for m in free if id(m) not in taken], text, stems, tool_words, forced,
-                                priority)
+            from .recognisers import words as split_words
+            part = next((m for m in free if m.kind == "labelled" and
+                         {stem(w) for w in split_words(str(m.extra))} & s.words), None)
+            inside = [m for m in free if id(m) not in taken and part and part.start <= m.start < part.end]
+            inner = _fill_slots(s.children, inside or [m for m in free if id(m) not in taken], text, stems,
+                                tool_words, forced, priority)
             if inner.input and (s.required or inner.used):
                 taken |= {id(m) for m in inner.used.values()}
                 filled.input[s.name] = inner.input
@@ -418,7 +440,8 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 ordered = [m for m in ordered if m.kind != "phrase" or _trimmed(str(m.value), tool_words | s.words)]
             if ordered:
                 m = ordered[0]
-                value = _trimmed(str(m.value), tool_words | s.words) if m.kind == "phrase" else _value(m, s)
+                value = _value(m, s) if m.kind != "phrase" or fold(str(m.value)) in s.examples else \
+                    _trimmed(str(m.value), tool_words | s.words)
                 filled.used[s.path], filled.input[s.name] = m, _typed(value, s)
                 taken.add(id(m))
                 continue
@@ -458,7 +481,12 @@ def _split_places(todo: tuple[Slot, ...], filled: Filled, free: list[Mention]) -
 def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only: bool = False) -> list:
     item = s.items or s
     if item.type == "object" and item.children:
-        return []
+        return _labelled_objects(item, free, text)
+    from .recognisers import words as split_words
+    for m in free:                     # « Amenities: sauna, fireplace »: the list its label gives
+        if m.kind == "labelled" and {stem(w) for w in split_words(str(m.extra))} & s.words and item.type == "string":
+            parts = [p.strip(" '\"") for p in str(m.value).replace(" and ", ",").replace(" et ", ",").split(",")]
+            return [p for p in parts if p]
     ranked = sorted(((score(s, m), -m.start, m) for m in free if score(s, m)), reverse=True)
     if not ranked or (not evidenced(s, ranked[0][2]) and not s.required):
         return []
@@ -482,6 +510,27 @@ def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only
         return []
     taken |= {id(m) for m in group}
     return [_typed(_value(m, item), item) for m in group]
+
+
+def _labelled_objects(item: Slot, free: list[Mention], text: str) -> list[dict]:
+    """Items of an array that the text labels by a value of their enum (« Cleaning fee: $60 once. Tourist tax fee:
+    $3 daily. » for fee_type ∈ {cleaning, tourist_tax}): one object per label, filled from its own part."""
+    from .recognisers import words as split_words
+    keyed = next((c for c in item.children if c.enum), None)
+    if keyed is None:
+        return []
+    out = []
+    for m in sorted((m for m in free if m.kind == "labelled"), key=lambda x: x.start):
+        said = {stem(w) for w in split_words(str(m.extra))}
+        choice = next((o for o in keyed.enum if {stem(w) for w in name_words(str(o))} <= said), None)
+        if choice is None:
+            continue
+        inside = [x for x in free if m.start <= x.start < m.end and x.kind != "labelled"]
+        rest = tuple(c for c in item.children if c is not keyed)
+        inner = _fill_slots(rest, inside, text, [stem(fold(w)) for w in name_words(str(m.value))], set(), False,
+                            set())
+        out.append({keyed.name: choice, **inner.input})
+    return out
 
 
 def placeholder(s: Slot) -> object:

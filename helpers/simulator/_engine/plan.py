@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import _lexicon as lex
-from .assignment import Filled, _typed, evidenced, fill, option, score, siblings, trimmed
+from .assignment import Filled, _enum, _typed, evidenced, fill, option, score, siblings, trimmed
 from .recognisers import Mention, fold, name_words, stem, tokens
 from .slots import slots
 
-THRESHOLD = 2.5
+THRESHOLD = 2.25
 # Kinds of value too common to point at a tool by themselves (an e-mail, an IBAN, an ISBN do).
 COMMON_KINDS = frozenset({"name", "phrase", "number", "code", "date", "time", "datetime", "duration", "money", "percent",
                           "quoted", "tail", "alias", "language", "ticker"})
@@ -53,6 +53,8 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
     said = {t.stem for t in toks} | {t.norm for t in toks}
     said5 = {w[:5] for w in said if len(w) >= 5}
     concepts = lex.concepts([t.norm for t in toks])
+    if concepts & OPERATIONS and any(m.kind in ("number", "money", "percent") for m in pool):
+        concepts.add("calc")                   # « the price times 3 »: an operation on a number is a computation
     profiles = {n: _profile(n, t) for n, t in tools.items()}
     counts: dict[str, int] = {}
     for own, _d, _p in profiles.values():
@@ -76,15 +78,20 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
                      if s.enum and option(s, m) is not None} |
                     {m.start for m in pool if m.kind in ("alias", "language") and any(
                         score(s, m) >= 1.0 for s in slots(tools[name]))})
+        coded += sum(1 for s in slots(tools[name]) if s.enum and _enum(s, said, fold(text)) is not None)
         typed = any(m.kind in s.kinds and m.kind not in COMMON_KINDS for m in pool for s in slots(tools[name]))
         if coded >= 2 or typed:
             points += 2.5                      # « 12 livres en kilos » for units ∈ {kg, lb…}, an ISBN for an isbn
+        elif coded:
+            points += 1.25                     # « en zone verte » for zone ∈ {rouge, verte, orange}
         needed = [s for s in slots(tools[name]) if s.required]
         stated = bool(needed) and (described & said) and all(any(
             evidenced(s, m) and score(s, m) >= 2.0 for m in pool if m.kind != "phrase") for s in needed)
         if stated:
             points += 1.5                      # the request states, under their names, all the tool needs
-        if not (coded >= 2 or typed or stated) and not hits and not shared and len((described - GENERIC) & said) < 2:
+        told = lex.concepts(list(described)) & concepts
+        if not (coded or typed or stated) and not hits and not shared and len((described - GENERIC) & said) < 2 \
+                and not (told and described & said):
             continue
         own_hits = {w for w in hits if counts[w] == 1} or hits
         own5 = {w[:5] for w in own_hits if len(w) >= 5}
@@ -239,6 +246,7 @@ def words_of(text: str) -> set[str]:
 
 
 ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})
+OPERATIONS = frozenset({"sum", "product", "difference", "quotient"})
 
 
 def concepts_of(tool: dict) -> frozenset[str]:

@@ -16,14 +16,14 @@ from .recognisers import REGISTRY, name_words, stem
 TYPE_KINDS = {
     "integer": {"number": 1.0, "money": 0.9, "percent": 0.8, "code": 0.2, "duration": 0.9},
     "number": {"number": 1.0, "money": 1.0, "percent": 1.0, "code": 0.1, "duration": 0.9},
-    "string": {"name": 0.9, "quoted": 1.0, "tail": 0.3, "ticker": 0.5, "alias": 0.0, "code": 0.8, "email": 0.8, "url": 0.8, "date": 0.7, "time": 0.7,
+    "string": {"name": 0.9, "quoted": 1.0, "tail": 0.3, "ticker": 0.5, "alias": 0.0, "labelled": 0.0, "code": 0.8, "email": 0.8, "url": 0.8, "date": 0.7, "time": 0.7,
                "phone": 0.8, "iban": 0.8, "expression": 0.5, "number": 0.3, "money": 0.3, "percent": 0.2,
                "phrase": 0.4, "language": 0.7, "datetime": 0.8, "duration": 0.2},
     "boolean": {},
 }
 PLAIN_STRING = {**TYPE_KINDS["string"], "name": 0.6, "phrase": 0.5}
 CODED_SLOTS = frozenset(stem(w) for w in ("currency", "devise", "unit", "unite", "scale", "echelle", "lang", "language",
-                                          "langue"))
+                                          "langue", "frequency", "frequence", "periodicity", "recurrence"))
 CODED_STRING = {**TYPE_KINDS["string"], "alias": 1.0}
 EXPRESSION_STRING = {"expression": 1.0, "quoted": 0.8}
 NAME_STRING = {"name": 1.0, "quoted": 0.9, "code": 0.4, "ticker": 0.5, "tail": 0.3, "language": 0.3}
@@ -173,7 +173,8 @@ def slot(path: str, name: str, spec: dict, required: bool) -> Slot:
         needed = set(spec.get("required") or [])
         children = tuple(slot(f"{path}.{k}", k, v, k in needed) for k, v in (spec.get("properties") or {}).items())
     return Slot(path=path, name=name, type=kind, required=required,
-                words=frozenset(stem(w) for w in name_words(name) if w not in PLAIN),
+                words=frozenset(stem(w.rstrip("0123456789") or w) for w in name_words(name) if w not in PLAIN) |
+                frozenset(stem(w) for w in name_words(name) if w not in PLAIN),
                 described=_meaningful(description), kinds=_kinds(name, spec, description),
                 enum=tuple(spec.get("enum") or ()), default=spec.get("default"), has_default="default" in spec,
                 minimum=spec.get("minimum"), maximum=spec.get("maximum"), items=items, children=children,

@@ -256,7 +256,8 @@ class Code(Recogniser):
         for s, e, m in _span(self.PATTERN, text):
             raw = m.group(0)
             if re.fullmatch(r"(?i)\d+(?:st|nd|rd|th|er|e|h|k|m|s|x|d|km|kg|cm|mm|ml|g|l|mg|am|pm|gb|mb|tb|hz|ghz|kw|v)",
-                            raw) or re.fullmatch(r"(?i)[a-z]\d?|\d{1,2}[a-z]\^?\d?|[a-z]\d", raw):
+                            raw) or re.fullmatch(r"(?i)[a-z]\d?|\d{1,2}[a-z]\^?\d?|[a-z]\d", raw) or \
+                    re.fullmatch(r"\d+(?:\.\d+)?(?:[eE][-+]?\d+|[a-zA-Zµ°]{1,4})", raw):
                 continue                 # 3rd, 10km, 5pm, x2: a number with its unit, not a code
             yield s, e, raw, None
 
@@ -336,6 +337,18 @@ class Tail(Recogniser):
     def find(self, text, lang):
         for m in self.PATTERN.finditer(text):
             yield m.start(1), m.end(1), m.group(1).strip().strip("«»“”\"' "), None
+
+
+@register
+class Labelled(Recogniser):
+    """A value written under its label in a record (« Amenities: sauna, fireplace, Host: … »): the label's words as
+    `extra`, the text up to the next label or the end of the sentence as the value."""
+    kind, rank = "labelled", 96
+    PATTERN = re.compile(r"(?<![\w-])([A-Za-zÀ-ÿ][\w -]{1,30}?)\s?:\s+(.+?)(?=,\s*[A-Z][\w -]{0,24}:|[.;\n](?:\s|$)|$)")
+
+    def find(self, text, lang):
+        for m in self.PATTERN.finditer(text):
+            yield m.start(2), m.end(2), m.group(2).strip(), fold(m.group(1))
 
 
 @register
@@ -448,7 +461,7 @@ class Name(Recogniser):
             if raw.endswith(("'s", "’s")):
                 raw = raw[:-2]
             if raw and not raw.isdigit() and fold(raw) not in MONTHS and fold(raw) not in WEEKDAYS | NOT_NAMES:
-                yield start, start + len(raw), raw, None
+                yield start, start + len(raw), raw, "place" if fold(raw) in _places() else None
 
 
 @lru_cache(maxsize=1)
