@@ -35,14 +35,22 @@ from .protocol import CellStarted, Hello, Play, Ready, Result
 ENV = "COURS_CORRECTION"      # set inside every grading sandbox
 MAX_LINE = protocol.MAX_LINE
 SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
+# Each submitted cell, in the player: its alarm, and the judge's own wait for the cell's end (the alarm plus a margin),
+# which learner code that blocks its signals and sleeps cannot stretch. The judge counts the cells itself: a cell
+# number from the sandbox that is not the next one is forged, and the cell running then takes the blame.
+CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "20"))
+CELL_MARGIN = 4.0
 PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
 # All the scenarios of one exercise, both judgings included: a function that blocks where no signal reaches it
 # would otherwise cost PLAY_SECONDS per scenario, twice (40 min for the eight of 1.1.a).
 EXERCISE_SECONDS = float(os.environ.get("COURS_DELAI_EXERCICE_S", "420"))
+# All the exercises of one notebook (1.5 has three): ApplyVerdicts stops judging there, the rest is marked not run.
+NOTEBOOK_SECONDS = float(os.environ.get("COURS_DELAI_NOTEBOOK_S", "600"))
 RESTARTS = 2
 # A scenario may say how long the learner's code has (`spec[LIMIT_KEY]`, seconds): the judge stops waiting that
 # long after it started, plus a margin for the player's own work (client, CLI start-up, plain data back).
 LIMIT_MARGIN = float(os.environ.get("COURS_MARGE_SCENARIO_S", "12"))
+DEFAULT_LIMIT = 20.0          # a scenario that names no limit of its own (every lesson's does: tests/grading/test_bounds)
 SECRET_FILE = ".correction-secret"
 
 
@@ -160,7 +168,7 @@ class Player:
         self.tampered: list[str] = []
         self._stop = threading.Event()
         threading.Thread(target=self._watch, daemon=True).start()
-        self.send(Hello(exercise_id, list(cells)))
+        self.send(Hello(exercise_id, list(cells), CELL_SECONDS))
 
     def _watch(self) -> None:
         while not self._stop.wait(0.25):
@@ -194,14 +202,19 @@ class Player:
             raise _Dead("réponse illisible")
         return message
 
-    def ready(self) -> Ready:
-        until = time.monotonic() + SETUP_SECONDS
+    def ready(self, until: float) -> Ready:
+        """The player's Ready once its cells ran: each cell within CELL_SECONDS (+ margin), all of them within
+        SETUP_SECONDS and the exercise's own time; else _Dead, with `current_cell` the cell that was running."""
+        setup_end = min(time.monotonic() + SETUP_SECONDS, until)
+        expected = 0
         while True:
-            message = self.receive(until, CellStarted, Ready)
+            message = self.receive(min(setup_end, time.monotonic() + CELL_SECONDS + CELL_MARGIN), CellStarted, Ready)
             if isinstance(message, Ready):
                 return message
-            if 0 <= message.cell < self.cell_count:      # a number from the sandbox: an index only when it is one
-                self.current_cell = message.cell
+            if message.cell != expected or expected >= self.cell_count:
+                raise _Dead("message de cellule hors d'ordre")     # forged by the cell running now
+            self.current_cell = expected
+            expected += 1
 
     def play(self, spec: dict, relays: dict, until: float) -> object:
         self.send(Play(spec, relays))
@@ -247,6 +260,11 @@ class Judging:
         """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
         from .atelier import atelier
         while self.restarts <= RESTARTS + 2 * len(self.cells):
+            if time.monotonic() >= self.until:
+                self.out_of_time = True
+                self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) pendant "
+                                  f"l'exécution des cellules")
+                return None
             atelier().sweep()          # no process of an earlier run meets this one
             try:
                 player = Player(self.exercise, self.cells, self.root)
@@ -255,7 +273,7 @@ class Judging:
                 self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                 continue
             try:
-                message = player.ready()
+                message = player.ready(self.until)
             except _Dead as dead:
                 player.kill()
                 self.restarts += 1
@@ -301,9 +319,9 @@ class Judging:
                 return _crashed()
         # The scenario's own limit, kept here: learner code can switch off every alarm inside the player.
         limit = spec.get(LIMIT_KEY) if isinstance(spec, dict) else None
-        until = self.until
-        if isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0:
-            until = min(until, time.monotonic() + float(limit) + LIMIT_MARGIN)
+        if not (isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0):
+            limit = DEFAULT_LIMIT
+        until = min(self.until, time.monotonic() + float(limit) + LIMIT_MARGIN)
         try:
             return self.player.play(spec, relays, until)
         except _Dead as dead:
@@ -327,14 +345,14 @@ class Judging:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -> Report:
+def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path, until: float | None = None) -> Report:
     """The verdict of one exercise for one submission: its cells in a fresh sandboxed player, one draw.
 
     `run` is the submission's folder under the atelier's runs (atelier.Atelier.new_run). When the player
     died during the scenarios (top-level code that kills processes, a daemon…), the same draw is judged
     again with every cell reduced to its definitions: the functions as written, without the code around
     them; the better of the two counts (never more than the functions themselves earn)."""
-    until = time.monotonic() + EXERCISE_SECONDS
+    until = min(time.monotonic() + EXERCISE_SECONDS, until if until is not None else float("inf"))
     report, died = _judge_once(exercise_id, cells, seed, run, until)
     if died and report.final is False and time.monotonic() < until:
         reduced = [definitions_only(cell) for cell in cells]

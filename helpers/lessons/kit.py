@@ -208,21 +208,45 @@ class deadline:
         return False
 
 
-def plain(value: object, depth: int = 0) -> object:
+# What one `plain` call may produce: a verdict never needs more, and past it a learner's value (3.5 million empty
+# dicts, a list shared 30 levels deep that expands to 2**30 items) would cost the player, then the judge, gigabytes.
+MAX_PLAIN_ITEMS = 100_000
+TOO_BIG = {"__type__": "trop grand"}
+
+
+def plain(value: object, depth: int = 0, _left: list | None = None) -> object:
     """JSON-like data only: what a verdict may rely on. Learner objects (whatever their __eq__) are
-    reduced to their data (pydantic models, dicts, lists, scalars) or to a marker of their type."""
+    reduced to their data (pydantic models, dicts, lists, scalars) or to a marker of their type. At most
+    MAX_PLAIN_ITEMS values in all (a container stops where the budget does, with one `TOO_BIG` marker), 40 deep."""
+    left = [MAX_PLAIN_ITEMS] if _left is None else _left
+    left[0] -= 1
+    if left[0] < 0:
+        return dict(TOO_BIG)
     if depth > 40:
         return {"__type__": "trop profond"}
     if value is None or type(value) in (bool, int, float, str):
         return value
     if type(value) in (list, tuple):
-        return [plain(v, depth + 1) for v in value]
+        out = []
+        for v in value:
+            if left[0] <= 0:
+                out.append(dict(TOO_BIG))
+                break
+            out.append(plain(v, depth + 1, left))
+        return out
     if type(value) is dict:
-        return {str(k): plain(v, depth + 1) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            if left[0] <= 0:
+                out["__trop_grand__"] = True
+                break
+            out[str(k) if type(k) in (str, int, float, bool) or k is None else f"<{type(k).__name__}>"] = \
+                plain(v, depth + 1, left)
+        return out
     try:
         from pydantic import BaseModel
         if isinstance(value, BaseModel) and type(value).__module__.startswith(("anthropic.", "claude_agent_sdk.")):
-            data = plain(type(value).model_dump(value, mode="json", exclude_none=False), depth + 1)
+            data = plain(type(value).model_dump(value, mode="json", exclude_none=False), depth + 1, left)
             return {**data, "__type__": type(value).__name__} if isinstance(data, dict) else data
     except Exception:  # noqa: BLE001 - a learner object that breaks serialisation is just an object
         pass

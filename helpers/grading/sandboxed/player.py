@@ -115,15 +115,15 @@ def _watchdog(seconds: float, finished: threading.Event) -> None:
         raise_in_thread(main_thread, Deadline)
 
 
-def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
+def run_cells(sh, cells: list[str], channel: Channel, seconds: float = CELL_SECONDS) -> list[dict]:
     from ...lessons.kit import Deadline, deadline
     done = []
     for index, source in enumerate(cells):
         channel.send(CellStarted(index))
         finished = threading.Event()
-        threading.Thread(target=_watchdog, args=(CELL_SECONDS, finished), daemon=True).start()
+        threading.Thread(target=_watchdog, args=(seconds, finished), daemon=True).start()
         try:
-            with deadline(CELL_SECONDS):
+            with deadline(seconds):
                 result = sh.run_cell(source, store_history=False, silent=False)
             error = result.error_before_exec or result.error_in_exec
         except Deadline as exc:
@@ -181,7 +181,7 @@ def main(fd: int | None = None) -> None:
     ready, result_of = Ready, Result
     sh = shell()
     marks = _fingerprint()
-    cells = run_cells(sh, [c if isinstance(c, str) else "" for c in hello.cells], channel)
+    cells = run_cells(sh, [c if isinstance(c, str) else "" for c in hello.cells], channel, float(hello.cell_seconds))
     namespace = sh.user_ns
     objects = {name: namespace[name] for name in names if name in namespace}
     send(ready(cells=cells, missing=[n for n in names if n not in objects],

@@ -13,13 +13,14 @@ import secrets
 import tempfile
 from datetime import date, datetime, timedelta, timezone
 
-from ..kit import Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
+from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
 
 LIMIT = 500
 REFUND_TOOL = "mcp__support__process_refund"
 DATE_SERVER = "suivi"
 DATE_TOOLS = ("colis_alpha", "colis_beta", "colis_gamma")
 CLI_SECONDS = 90.0
+HOOK_SECONDS = 3.0
 
 
 # -- inputs shaped like the CLI's ---------------------------------------------------------------
@@ -43,7 +44,7 @@ def play(objects: dict, spec: dict) -> dict:
     """Learner side: call a hook, or run the real CLI with HOOKS; return plain data only."""
     if spec["kind"] == "hook":
         outcome = run_coroutine(objects[spec["hook"]], spec["input"], "toolu_01Verification", {"signal": None},
-                                seconds=3)
+                                seconds=HOOK_SECONDS)
         return outcome.to_plain()
     problem = _hooks_problem(objects["HOOKS"])
     if problem:
@@ -111,7 +112,7 @@ def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Repor
     def ask(amount) -> tuple[str | None, str, str]:
         outcome = Played.from_plain(player({"kind": "hook", "hook": "block_large_refunds",
                                             "input": pre_input(REFUND_TOOL, {"order_id": order, "amount": amount,
-                                                                             "customer_id": "C-1042"})}))
+                                                                             "customer_id": "C-1042"}), LIMIT_KEY: HOOK_SECONDS}))
         if outcome.timed_out:
             return None, "", "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
@@ -197,7 +198,7 @@ def check_dates(hook, seed: int | None = None, *, player=None) -> Report:
     def run(data: dict) -> tuple[object, str]:
         tool = f"mcp__{DATE_SERVER}__{r.choice(DATE_TOOLS)}"
         outcome = Played.from_plain(player({"kind": "hook", "hook": "normalize_dates",
-                                            "input": post_input(tool, {"order_id": parcel}, data)}))
+                                            "input": post_input(tool, {"order_id": parcel}, data), LIMIT_KEY: HOOK_SECONDS}))
         if outcome.timed_out:
             return None, "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
@@ -378,7 +379,7 @@ def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
                       f"{r.randint(100000, 999999)}). Je demande le remboursement de ma commande {order}.")
             mark = sim.log.mark()
             data = player({"kind": "cli", "scenario": "refund", "prompt": prompt, "base_url": sim.base_url,
-                           "amount": f"{amount}.00" if as_text else amount, "as_text": as_text})
+                           "amount": f"{amount}.00" if as_text else amount, "as_text": as_text, LIMIT_KEY: CLI_SECONDS})
             results[label] = (amount, data if isinstance(data, dict) else {}, sim.log.since(mark))
             if results[label][1].get("problem"):
                 problem = results[label][1]["problem"]
@@ -403,7 +404,7 @@ def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
         prompt = f"Quand les colis {ids[0]}, {ids[1]} et {ids[2]} ont-ils été expédiés, et dans quel ordre ?"
         mark = sim.log.mark()
         data = player({"kind": "cli", "scenario": "dates", "prompt": prompt, "base_url": sim.base_url,
-                       "formats": formats})
+                       "formats": formats, LIMIT_KEY: CLI_SECONDS})
         results["dates"] = (truth, data if isinstance(data, dict) else {}, sim.log.since(mark))
     finally:
         sim.stop()

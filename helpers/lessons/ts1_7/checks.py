@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ...simulator._conversation import _REMINDER, block_text
 from ...simulator._playbooks.review import unescape
-from ..kit import Criterion, Played, Report, run_coroutine, run_in_thread, run_learner, sandboxed, trusted
+from ..kit import LIMIT_KEY, Criterion, Played, Report, run_coroutine, run_in_thread, run_learner, sandboxed, trusted
 
 CLI_SECONDS = 40.0      # per call (origin, then forks): both fit in nbgrader's 120 s per cell
 
@@ -212,7 +212,7 @@ def check_prompt(fresh_session_prompt, seed: int | None = None, *, player=None) 
     verdicts = []
     for _ in range(3):
         case = _findings_case(r)
-        data = player({"kind": "prompt", "findings": case["findings"], "changed": case["changed"]})
+        data = player({"kind": "prompt", "findings": case["findings"], "changed": case["changed"], LIMIT_KEY: 3})
         verdicts.append(_judge_prompt(case, Played.from_plain((data or {}).get("outcome"))))
     criteria = []
     for key, rule, points in PROMPT_RULES:
@@ -388,9 +388,10 @@ def check_forks(explore_forks, seed: int | None = None, *, player=None) -> Repor
     sim = Simulator().start()
     try:
         mark = sim.log.mark()
-        origin = player({"kind": "origin", "token": token, "base_url": sim.base_url, "original": spec["original"]})
+        origin = player({"kind": "origin", "token": token, "base_url": sim.base_url, "original": spec["original"],
+                         LIMIT_KEY: CLI_SECONDS})
         middle = sim.log.mark()
-        data = player({**spec, "token": token}) if isinstance(origin, dict) and origin.get("original") else {}
+        data = player({**spec, "token": token, LIMIT_KEY: CLI_SECONDS}) if isinstance(origin, dict) and origin.get("original") else {}
         setup = [e for e in sim.log.since(mark) if e.index < middle and e.ok]
         log = [e for e in sim.log.since(middle) if e.ok]
     finally:
