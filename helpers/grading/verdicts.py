@@ -231,6 +231,22 @@ class Player:
             pass
 
 
+class _PlayerCall:
+    """What a lesson's judge receives as `player`: call it with a scenario; `view` is where the trusted side reads the
+    sandbox's files from (lessons.kit.read_files)."""
+
+    def __init__(self, judging: "Judging") -> None:
+        self._judging = judging
+
+    def __call__(self, spec: dict) -> object:
+        return self._judging.player_function(spec)
+
+    @property
+    def view(self) -> str:
+        from .atelier import atelier
+        return atelier().view
+
+
 class Judging:
     """One exercise of one submission: players (restarted if learner code kills them), forwarders."""
 
@@ -374,7 +390,7 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
         if judging.player is None:
             return _flag(not_run(exercise_id, judging.notes), True), False
         missing = judging.missing
-        report = judge(exercise_id, judging.player_function, judging.values, seed=seed)
+        report = judge(exercise_id, _PlayerCall(judging), judging.values, seed=seed)
         tampered = judging.tampered + (judging.player.tampered if judging.player else [])
         if tampered:
             # Learner code replaced part of the checks' code in its process: what it reported proves nothing.

@@ -31,7 +31,7 @@ from ._stubs import STUB_RAISE   # the line a distributed stub raises: grading t
 
 
 __all__ = ["LIMIT_KEY", "STUB_RAISE", "Criterion", "Deadline", "Exercise", "GradingError", "Outcome", "Played", "Report",
-           "deadline", "fmt", "partial", "plain", "raise_in_thread", "require", "run_coroutine", "run_in_thread",
+           "deadline", "fmt", "normalized", "partial", "plain", "raise_in_thread", "read_files", "require", "run_coroutine", "run_in_thread",
            "run_learner", "sandboxed", "trusted"]
 
 SANDBOX, TRUSTED = "bac à sable", "côté de confiance"
@@ -125,6 +125,14 @@ class Report:
                 f'font-family:sans-serif;line-height:1.4;white-space:normal"><strong>Vérification '
                 f'{html.escape(self.exercise)}\u202f: {fmt(self.score)} / {fmt(self.max_score)}</strong>'
                 f'<table style="margin-top:4px;width:100%">{rows}</table></div>')
+
+
+def normalized(text: str) -> str:
+    """A text as the checks compare it: Unicode NFKC, format characters (zero-width spaces and joiners, the BOM,
+    bidirectional marks: category Cf) removed. A letter split by U+200B is still the same word to a model."""
+    import unicodedata
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
 def fmt(x: float) -> str:
@@ -322,6 +330,61 @@ def run_learner(fn, *args, seconds: float = 5.0, **kwargs) -> Outcome:
         return Outcome(error=exc, timed_out=True, seconds=time.monotonic() - started)
     except (Exception, SystemExit, KeyboardInterrupt, GeneratorExit) as exc:  # noqa: BLE001 - learner code
         return Outcome(error=exc, seconds=time.monotonic() - started)
+
+
+MAX_READ_FILES = 200
+MAX_READ_BYTES = 8 * 1024 * 1024
+
+
+@trusted
+def read_files(player, root: str) -> dict[str, bytes]:
+    """The regular files under `root` (an absolute path where the player runs), read by the trusted side itself: the
+    evidence a lesson takes from the learner's file system (the CLI's session files), never a digest the player
+    computed. Under grading, `player.view` is the sandbox's file system seen from outside (/proc/<zygote>/root);
+    in « Vérifier », this process's. No link is followed (an absolute one would resolve on the trusted side), no
+    FIFO or device is opened, at most MAX_READ_FILES files and MAX_READ_BYTES bytes in all; a path that is not there
+    gives {}. Keys are paths relative to `root`."""
+    import os
+    import stat as st
+    view = getattr(player, "view", None) or "/"
+    found: dict[str, bytes] = {}
+    budget = [MAX_READ_BYTES]
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+    def walk(fd: int, prefix: str) -> None:
+        for name in sorted(os.listdir(fd)):
+            if len(found) >= MAX_READ_FILES or budget[0] <= 0:
+                return
+            try:
+                child = os.open(name, flags, dir_fd=fd)
+            except OSError:
+                continue                 # a link (ELOOP), gone, unreadable
+            try:
+                info = os.fstat(child)
+                if st.S_ISDIR(info.st_mode) and prefix.count("/") < 8:
+                    walk(child, f"{prefix}{name}/")
+                elif st.S_ISREG(info.st_mode):
+                    data = os.read(child, min(info.st_size, budget[0]) + 1)
+                    budget[0] -= len(data)
+                    found[f"{prefix}{name}"] = data
+            finally:
+                os.close(child)
+
+    try:
+        fd = os.open(view, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return found
+    try:
+        for part in [p for p in root.split("/") if p]:
+            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        walk(fd, "")
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    return found
 
 
 def partial(report: Report) -> float:
