@@ -367,7 +367,9 @@ def _instructions(runs: list[Run]) -> tuple[bool, str]:
 
 
 def _overlap(run: Run) -> tuple[bool, str]:
-    firsts = [r[0] for r in (run.requests_for(s) for s in run.scenario.subtopics) if r]
+    """Judged on the last request of each subtopic — the one whose answer the function kept, where every answer is
+    valid: throw-away requests fired together before a sequential pass do not make the real work parallel."""
+    firsts = [r[-1] for r in (run.requests_for(s) for s in run.scenario.subtopics) if r]
     if len(firsts) < 2:
         return False, "pas assez de requêtes pour juger (scénario précédent en échec)"
     events = sorted([(e.received, 1) for e in firsts] + [(e.answered, -1) for e in firsts])
@@ -442,7 +444,15 @@ API_ERRORS = {"APIError", "APIStatusError", "APIConnectionError", "APITimeoutErr
               "ConnectError", "ReadTimeout"}
 
 
-def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
+def _retried(faulty: Run, api: Run, parallel: Run | None = None) -> tuple[bool, str]:
+    """A retry follows a failure: a second request for a subtopic whose first answer was valid is no retry (any two
+    requests are not), and a second request sent before the first was answered is not a reaction to its failure."""
+    if parallel is not None and not parallel.played.raised:
+        extra = next((s for s in parallel.scenario.subtopics if _attempts(parallel, s) > 1), None)
+        if extra:
+            return False, (f"« {extra} » a reçu {_attempts(parallel, extra)} requêtes alors que sa première réponse "
+                           f"était valide (scénario « {parallel.scenario.name} ») : une nouvelle tentative suit un "
+                           f"échec, jamais une réponse valide")
     for run in (faulty, api):
         problem = _failure(run)
         if problem:
@@ -460,6 +470,10 @@ def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
         if _attempts(run, s) < 2:
             hint = " : attrapez anthropic.APIError (429, 500, 529, connexion coupée…)" if run is api else ""
             return False, f"après {what} pour « {s} », aucune nouvelle tentative{hint} ; réessayez une fois"
+        first, second = run.requests_for(s)[:2]
+        if second.received < first.answered:
+            return False, (f"la seconde requête pour « {s} » est partie avant la réponse de la première : elle ne "
+                           f"répond pas à son échec ({what}) ; réessayez après avoir lu la réponse")
         if run is api and faulted[s] > 1:
             continue     # sent one after the other, both faults hit it: a gap, judged by the whole result below
         if s in run.value["gaps"]:
@@ -561,7 +575,7 @@ def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     ins_ok, ins_detail = _instructions(fanned)
     par_ok, par_detail = _overlap(parallel)
     int_ok, int_detail = _intact(parallel)
-    ret_ok, ret_detail = _retried(faulty, api)
+    ret_ok, ret_detail = _retried(faulty, api, parallel)
     gap_ok, gap_detail = _gaps(faulty, twice)
     return Report(EXERCISE, [
         Criterion("un_par_sous_theme", "Un sous-agent (une requête) par sous-thème, aucun oublié", 1, one_ok,

@@ -13,6 +13,7 @@ import secrets
 import tempfile
 from datetime import date, datetime, timedelta, timezone
 
+from .._evidence import conflicting_results, foreign_requests
 from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
 
 LIMIT = 500
@@ -441,11 +442,31 @@ def _ran(log: list, reported: object, short_name: str) -> bool:
     return on_the_wire or said
 
 
+def _doubtful(log: list) -> str | None:
+    """Why the log of one CLI run cannot be read as the CLI's conversation, or None: a request that the CLI did not
+    send (other user agent or system prompt than its first one), or one tool_use_id answered two different ways."""
+    first = next((e for e in log if e.is_message), None)
+    if first is None:
+        return None
+    foreign = foreign_requests(log, first)
+    if foreign:
+        agent = (foreign[0].headers or {}).get("user-agent", "?")[:40]
+        return (f"{len(foreign)} requête(s) de ce scénario ne viennent pas du CLI (client « {agent} ») : du code qui "
+                f"parle au modèle à la place du CLI ne prouve rien de ce que le CLI a fait")
+    conflicts = conflicting_results(log)
+    if conflicts:
+        return (f"le même appel d'outil ({conflicts[0][:24]}) a reçu deux tool_result différents : deux suites d'une "
+                f"même conversation, aucune ne peut être retenue")
+    return None
+
+
 def _judge_big(result) -> Criterion:
     amount, data, log = result
     key, rule, points = _E2E_RULES[0]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
+    if (doubt := _doubtful(log)):
+        return Criterion(key, rule, points, False, doubt)
     if _ran(log, data.get("executed"), "process_refund"):
         return Criterion(key, rule, points, False, f"process_refund s'est exécuté pour {amount} : le refus doit venir "
                                                    f"AVANT l'exécution (PreToolUse), avec un matcher qui vise "
@@ -464,6 +485,8 @@ def _judge_small(result) -> Criterion:
     key, rule, points = _E2E_RULES[1]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
+    if (doubt := _doubtful(log)):
+        return Criterion(key, rule, points, False, doubt)
     if not _ran(log, [], "process_refund"):
         return Criterion(key, rule, points, False, f"le remboursement de {amount} n'a pas été exécuté : seul ce qui "
                                                    f"dépasse 500 doit être bloqué")
@@ -475,6 +498,8 @@ def _judge_dates(result) -> Criterion:
     key, rule, points = _E2E_RULES[2]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
+    if (doubt := _doubtful(log)):
+        return Criterion(key, rule, points, False, doubt)
     finals = [e for e in log if e.ok and e.stop_reason == "end_turn"]
     answer = "".join(b.get("text", "") for b in finals[-1].response["content"]) if finals else ""
     wanted = " → ".join(f"{tool} ({day.isoformat()})" for tool, day in sorted(truth.items(), key=lambda kv: kv[1]))
