@@ -38,8 +38,11 @@ SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
 # Each submitted cell, in the player: its alarm, and the judge's own wait for the cell's end (the alarm plus a margin),
 # which learner code that blocks its signals and sleeps cannot stretch. The judge counts the cells itself: a cell
 # number from the sandbox that is not the next one is forged, and the cell running then takes the blame.
-CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "20"))
-CELL_MARGIN = 4.0
+CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "10"))
+CELL_MARGIN = 2.0
+# All the attempts at running the cells of one judging (a cell that stalls is left out, the player started anew):
+# past this, one last attempt with every cell reduced to its definitions, then the exercise is not run.
+SETUP_TOTAL = float(os.environ.get("COURS_DELAI_CELLULES_TOTAL_S", "30"))
 PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
 # All the scenarios of one exercise, both judgings included: a function that blocks where no signal reaches it
 # would otherwise cost PLAY_SECONDS per scenario, twice (40 min for the eight of 1.1.a).
@@ -145,6 +148,15 @@ def definitions_only(source: str) -> str:
             if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
             or (isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and literal(node.value))]
     return ast.unparse(ast.Module(body=kept, type_ignores=[])) if kept else ""
+
+
+def _as_written(source: str) -> str:
+    """A cell as `definitions_only` would write it if it kept everything (to tell when trimming takes nothing out)."""
+    from IPython.core.inputtransformer2 import TransformerManager
+    try:
+        return ast.unparse(ast.parse(TransformerManager().transform_cell(source)))
+    except (SyntaxError, ValueError, RecursionError):
+        return source
 
 
 class Player:
@@ -265,6 +277,8 @@ class Judging:
         self.player: Player | None = None
         self.restarts = 0
         self.trimmed: set[int] = set()
+        self.setup_until: float | None = None     # all the attempts at running the cells (SETUP_TOTAL)
+        self.reduced = False                      # the last attempt: every cell reduced to its definitions
         self.tampered: list[str] = []
         self.died = False
         self.out_of_time = False
@@ -275,6 +289,8 @@ class Judging:
     def _start(self) -> Player | None:
         """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
         from .atelier import atelier
+        if self.setup_until is None:
+            self.setup_until = time.monotonic() + SETUP_TOTAL
         while self.restarts <= RESTARTS + 2 * len(self.cells):
             if time.monotonic() >= self.until:
                 self.out_of_time = True
@@ -289,23 +305,36 @@ class Judging:
                 self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                 continue
             try:
-                message = player.ready(self.until)
+                message = player.ready(min(self.until, self.setup_until))
             except _Dead as dead:
                 player.kill()
                 self.restarts += 1
                 index = player.current_cell
+                # A cell number from the sandbox may be forged one ahead: blame never lands on a cell already left out.
+                while index is not None and index > 0 and not self.cells[index]:
+                    index -= 1
                 if index is None or not self.cells[index]:
                     self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                     return None
-                if index not in self.trimmed:
-                    # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
-                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses "
-                                      f"définitions sont gardées")
-                    self.trimmed.add(index)
-                    self.cells[index] = definitions_only(self.cells[index])
-                else:
-                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : elle est ignorée")
-                    self.cells[index] = ""
+                trimmed = definitions_only(self.cells[index])
+                if self.reduced:
+                    self.notes.append(f"les cellules, même réduites à leurs définitions, n'ont pas pu s'exécuter "
+                                      f"({dead})")
+                    return None
+                if self.trimmed or trimmed == _as_written(self.cells[index]) or time.monotonic() >= self.setup_until - 0.5:
+                    # Second failure, or nothing left to take out of the cell blamed, or out of time: every cell
+                    # reduced to its definitions, one last attempt.
+                    self.reduced = True
+                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules les "
+                                      f"définitions de vos cellules sont gardées")
+                    self.cells = [definitions_only(cell) for cell in self.cells]
+                    self.setup_until = max(self.setup_until, time.monotonic() + CELL_SECONDS + CELL_MARGIN)
+                    continue
+                # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
+                self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses définitions "
+                                  f"sont gardées")
+                self.trimmed.add(index)
+                self.cells[index] = trimmed
                 continue
             self.values = message.values
             player.tampered = _names(message.tampered)
