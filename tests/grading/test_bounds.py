@@ -60,3 +60,51 @@ def test_dict_keys_that_are_learner_objects_are_not_converted_by_their_own_code(
             raise SystemExit("jamais appelé")
         __hash__ = object.__hash__
     assert plain({Key(): 1}) == {"<Key>": 1}
+
+
+def test_a_notebook_past_its_time_marks_its_remaining_exercises_not_run(monkeypatch, tmp_path):
+    """ApplyVerdicts had no time limit: every exercise of a notebook is judged within NOTEBOOK_SECONDS together."""
+    from helpers.grading import verdicts
+    from helpers.grading.autograde import ApplyVerdicts
+    import time
+    called = []
+    monkeypatch.setattr(verdicts, "judge_submission", lambda *a, **k: called.append(a))
+    report = ApplyVerdicts._verdict("1.5.a", ([], b"s" * 64, tmp_path, time.monotonic() - 1), {}, "")
+    assert not called and report.score == 0 and "temps de correction du notebook épuisé" in str(report)
+
+
+class Exchange:
+    """A logged request, as the simulator's log holds it (the fields the evidence reads)."""
+
+    def __init__(self, messages, agent="claude-cli/2.1", system="Tu es Claude Code."):
+        self.request = {"messages": messages, "system": system}
+        self.headers = {"user-agent": agent}
+        self.is_message = True
+
+    @property
+    def messages(self):
+        return self.request["messages"]
+
+
+def result(tool_id, text, error=False):
+    return {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": text,
+                                         "is_error": error}]}
+
+
+def test_one_tool_use_id_answered_two_ways_is_a_conflict_whichever_came_first():
+    from helpers.lessons._evidence import conflicting_results
+    call = {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "refund", "input": {}}]}
+    question = {"role": "user", "content": "Remboursez-moi."}
+    refused = Exchange([question, call, result("toolu_1", "refusé", error=True)])
+    ran = Exchange([question, call, result("toolu_1", "effectué")])
+    again = Exchange([question, call, result("toolu_1", "effectué"), {"role": "assistant", "content": "ok"},
+                      {"role": "user", "content": "merci"}])
+    assert conflicting_results([refused, ran]) == ["toolu_1"] == conflicting_results([ran, refused])
+    assert conflicting_results([ran, again]) == []          # the same result carried on: one conversation
+
+
+def test_a_request_the_cli_did_not_send_is_foreign():
+    from helpers.lessons._evidence import foreign_requests
+    cli = Exchange([{"role": "user", "content": "x"}])
+    forged = Exchange([{"role": "user", "content": "x"}], agent="Anthropic/Python 2.15.0", system="")
+    assert foreign_requests([cli, forged, cli], cli) == [forged]
