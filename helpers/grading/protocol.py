@@ -20,7 +20,7 @@ from dataclasses import MISSING, dataclass, field, fields
 
 MAX_LINE = 16 * 1024 * 1024        # the longest line either end reads
 # The most JSON objects and lists a line may hold (its `{` and `[` bytes, counted at C speed before parsing): 16 MiB
-# of `[{},{},…]` is 5.6 million dicts, 2 GB in the judge once parsed. `plain` sends at most 100 000 values.
+# of `[{},{},…]` is 5.6 million dicts, 2 GB in the judge once parsed. `plain` sends at most 20 000 values.
 MAX_CONTAINERS = 250_000
 _TYPES: dict[str, type] = {}
 

@@ -218,7 +218,7 @@ class deadline:
 
 # What one `plain` call may produce: a verdict never needs more, and past it a learner's value (3.5 million empty
 # dicts, a list shared 30 levels deep that expands to 2**30 items) would cost the player, then the judge, gigabytes.
-MAX_PLAIN_ITEMS = 100_000
+MAX_PLAIN_ITEMS = 20_000
 TOO_BIG = {"__type__": "trop grand"}
 
 

@@ -32,7 +32,7 @@ def stub_1_1():
 
 def bounded(name: str, peak, stub, report) -> None:
     print(f"{name} : {peak.seconds:.1f} s (squelette : {stub.seconds:.1f} s), pic mémoire du correcteur "
-          f"+{peak.peak / 2**20:.0f} Mio ; {report.score} / {report.max_score}")
+          f"{(peak.start + peak.peak) / 2**20:.0f} Mio (+{peak.peak / 2**20:.0f}) ; {report.score} / {report.max_score}")
     assert report.score == 0, str(report)
     assert peak.seconds < 2 * stub.seconds + 20, (peak.seconds, stub.seconds)
     assert peak.peak < 400 * 2**20
