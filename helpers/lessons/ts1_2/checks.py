@@ -26,6 +26,10 @@ MODEL = "claude-sonnet-5-5"
 SECONDS = 12.0
 LATENCY = 0.05           # every answer (Simulator(latency=…))
 STEP = 0.08              # and each subtopic its own extra delay: the first one listed answers last
+# In the « en parallèle » scenario, no answer leaves before every subtopic's first request has arrived (or BARRIER
+# seconds passed): requests sent together overlap however slow the machine is, requests sent one after the other
+# never do — the verdict reads the log, and no longer depends on how fast threads start under load.
+BARRIER = 1.0
 
 # Topics, each with subtopics that never contain one another (a request names exactly one).
 TOPICS = [
@@ -59,6 +63,7 @@ class Scenario:
     findings: dict[str, list[dict]] = field(default_factory=dict)   # what a good reply carries
     plans: dict[str, list[str]] = field(default_factory=dict)      # per attempt: ok, prose, shape, cut
     decoys: dict[str, list[dict]] = field(default_factory=dict)    # what a cut reply carries
+    barrier: bool = False                                          # answers wait for every subtopic (BARRIER)
     faults: list[str] = field(default_factory=list)                # injected faults, for the next requests in turn
 
     def delay(self, subtopic: str) -> float:
@@ -83,17 +88,27 @@ class Desk:
     def __init__(self) -> None:
         self.scenario: Scenario | None = None
         self.attempts: dict[str, int] = {}
+        self.arrived: set[str] = set()
         self._lock = threading.Lock()
+        self._all_arrived = threading.Condition(self._lock)
 
     def load(self, scenario: Scenario) -> None:
         with self._lock:
-            self.scenario, self.attempts = scenario, {}
+            self.scenario, self.attempts, self.arrived = scenario, {}, set()
+
+    def _wait_for_the_others(self, scenario: Scenario, named: list[str]) -> None:
+        with self._all_arrived:
+            self.arrived.update(named)
+            self._all_arrived.notify_all()
+            self._all_arrived.wait_for(lambda: self.arrived >= set(scenario.subtopics), timeout=BARRIER)
 
     def respond(self, conv) -> Reply:
         scenario = self.scenario
         named = named_subtopics(scenario, user_text(conv.body)) if scenario else []
         if not named:
             return Reply().say("Je ne sais pas quel volet traiter : aucun sous-thème de la liste n'est nommé.")
+        if scenario.barrier:
+            self._wait_for_the_others(scenario, named)
         time.sleep(max(scenario.delay(s) for s in named))
         if len(named) > 1:   # several subtopics in one request: the model answers for all of them at once
             return Reply().say(json.dumps({"findings": [f for s in named for f in scenario.findings[s]]},
@@ -176,6 +191,7 @@ class _Builder:
 
     def parallel(self) -> Scenario:
         scenario = self._scenario("en parallèle", self.r.choice([3, 4]))
+        scenario.barrier = True
         # Two findings with the same claim and different sources: both must come back.
         twice = self.r.choice(scenario.subtopics)
         first = scenario.findings[twice][0]
