@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -217,34 +218,41 @@ def test_nothing_a_student_wrote_can_run_in_the_graded_notebook(cycle):
     assert not live.found, live.found
 
 
-def test_feedback_runs_nothing_a_student_wrote_in_chromium(cycle, tmp_path):
-    """The feedback page of the hostile student, opened in headless Chromium: no script of hers runs (each
-    attempt would set window.piratage), and her answer is still shown."""
+@contextmanager
+def chromium_tab():
+    """A tab of headless Chromium (Debian's), and the list of the dialogs a page opened (each dismissed)."""
     from playwright.sync_api import sync_playwright
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         pytest.skip("Chromium est introuvable : sudo apt install chromium")
-    page_path = cycle["course"] / "feedback" / "dora-script" / ASSIGNMENT / f"{ASSIGNMENT}.html"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
                                                                             "--disable-gpu"])
         try:
             tab = browser.new_page(viewport={"width": 1280, "height": 900})
-            dialogs = []
+            dialogs: list[str] = []
             tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            tab.goto(page_path.as_uri())
-            tab.wait_for_timeout(1500)
-            for link in tab.query_selector_all("a[href^='javascript']"):
-                link.click()
-            pirated = tab.evaluate("window.piratage")
-            shots = Path(os.environ.get("COURS_CAPTURES", str(tmp_path)))
-            shots.mkdir(parents=True, exist_ok=True)
-            tab.screenshot(path=str(shots / "retour-dora-script.png"), full_page=False)
-            tab.get_by_text("Contenu neutralisé").last.scroll_into_view_if_needed()
-            tab.screenshot(path=str(shots / "retour-dora-script-neutralise.png"), full_page=False)
-            text = tab.inner_text("body")
+            yield tab, dialogs
         finally:
             browser.close()
+
+
+def test_feedback_runs_nothing_a_student_wrote_in_chromium(cycle, tmp_path):
+    """The feedback page of the hostile student, opened in headless Chromium: no script of hers runs (each
+    attempt would set window.piratage), and her answer is still shown."""
+    page_path = cycle["course"] / "feedback" / "dora-script" / ASSIGNMENT / f"{ASSIGNMENT}.html"
+    with chromium_tab() as (tab, dialogs):
+        tab.goto(page_path.as_uri())
+        tab.wait_for_timeout(1500)
+        for link in tab.query_selector_all("a[href^='javascript']"):
+            link.click()
+        pirated = tab.evaluate("window.piratage")
+        shots = Path(os.environ.get("COURS_CAPTURES", str(tmp_path)))
+        shots.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(shots / "retour-dora-script.png"), full_page=False)
+        tab.get_by_text("Contenu neutralisé").last.scroll_into_view_if_needed()
+        tab.screenshot(path=str(shots / "retour-dora-script-neutralise.png"), full_page=False)
+        text = tab.inner_text("body")
     assert pirated is None and not dialogs, (pirated, dialogs)
     assert "Ma réponse" in text and "Vérification 1.1.a" in text
 
@@ -261,9 +269,7 @@ def test_every_formgrader_page_opens_in_chromium_and_runs_nothing_a_student_wrot
     import urllib.request
 
     from nbgrader.api import Gradebook
-    from playwright.sync_api import sync_playwright
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
         pytest.skip("Chromium est introuvable : sudo apt install chromium")
     course = cycle["course"]
     with socket.socket() as s:
@@ -295,21 +301,13 @@ def test_every_formgrader_page_opens_in_chromium_and_runs_nothing_a_student_wrot
         shots = Path(os.environ.get("COURS_CAPTURES", str(tmp_path)))
         shots.mkdir(parents=True, exist_ok=True)
         seen = {}
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
-                                                                                "--disable-gpu"])
-            try:
-                tab = browser.new_page(viewport={"width": 1280, "height": 900})
-                dialogs = []
-                tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-                tab.goto(f"{base}/?token={token}")
-                for name, path in pages.items():
-                    tab.goto(f"{base}/{path}")
-                    tab.wait_for_timeout(2500 if name.startswith("notation") else 1200)
-                    seen[name] = (tab.inner_text("body"), tab.evaluate("window.top.piratage"))
-                    tab.screenshot(path=str(shots / f"formgrader-{name}.png"), full_page=name.startswith("notation"))
-            finally:
-                browser.close()
+        with chromium_tab() as (tab, dialogs):
+            tab.goto(f"{base}/?token={token}")
+            for name, path in pages.items():
+                tab.goto(f"{base}/{path}")
+                tab.wait_for_timeout(2500 if name.startswith("notation") else 1200)
+                seen[name] = (tab.inner_text("body"), tab.evaluate("window.top.piratage"))
+                tab.screenshot(path=str(shots / f"formgrader-{name}.png"), full_page=name.startswith("notation"))
     finally:
         server.terminate()
         server.wait(20)

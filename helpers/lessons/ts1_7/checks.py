@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ...simulator._conversation import _REMINDER, block_text
 from ...simulator._playbooks.review import unescape
+from .._evidence import client_marks
 from ..kit import (LIMIT_KEY, Criterion, Played, Report, normalized, read_files, run_coroutine, run_in_thread, run_learner,
                    sandboxed, trusted)
 
@@ -279,21 +280,6 @@ FORK_RULES = [
 ]
 
 
-def _client_of(exchange) -> tuple:
-    """What the CLI sends the same way in every request of one installation: its user agent, the system prompt it
-    writes, its tool names, and its metadata (the session id aside). A fork made by the CLI matches the original
-    session's requests; a request written by hand with a made-up session header does not."""
-    request = exchange.request if isinstance(exchange.request, dict) else {}
-    try:
-        meta = json.loads(request["metadata"]["user_id"])
-        meta = {k: v for k, v in meta.items() if k != "session_id"} if isinstance(meta, dict) else meta
-    except (KeyError, TypeError, ValueError):
-        meta = None
-    tools = sorted(str(t.get("name")) for t in request.get("tools") or [] if isinstance(t, dict))
-    agent = (exchange.headers or {}).get("user-agent", "")
-    return agent, squeeze(block_text(request.get("system")))[:200], tuple(tools), json.dumps(meta, sort_keys=True)
-
-
 def _consistent(exchange) -> bool:
     """The session id the header claims is the one the CLI also writes in metadata.user_id."""
     header = (exchange.headers or {}).get("x-claude-code-session-id")
@@ -307,8 +293,8 @@ def _consistent(exchange) -> bool:
 def _from_the_cli(requests: list, setup: list, original: str) -> bool:
     """A session's requests come from the CLI that ran the original one: one of them at least carries the same
     session id in header and metadata, and the same client marks as a request of the original session."""
-    clients = {_client_of(e) for e in setup if session_of(e) == original}
-    return any(_consistent(e) and _client_of(e) in clients for e in requests)
+    clients = {client_marks(e) for e in setup if session_of(e) == original}
+    return any(_consistent(e) and client_marks(e) in clients for e in requests)
 
 
 def _by_session(log: list) -> dict[str, list]:
