@@ -3,11 +3,12 @@
 The graded notebook is what Formgrader renders (its template renders markdown and HTML outputs as they are) and
 what the feedback page is made from (nbgrader's classic template, the same). `SanitizeNotebook`, an nbgrader
 preprocessor run at the end of autograding and again before feedback, keeps of each code output only inert mime
-types (text, PNG, JPEG, JSON, LaTeX), output metadata reduced to numeric image sizes (templates print it unquoted), and HTML or Markdown cleaned by bleach with an allow-list (tags of prose and
-tables, `class`, `style` through bleach's CSS sanitizer, links and images to http(s), data images and relative
-paths only); JavaScript, widget views and state, SVG and every other type go. A Markdown cell (or a Markdown
-output) is rendered as Formgrader would and audited against the same allow-list: when all of it is allowed it is
-left as written, otherwise it becomes a code block showing its text, inert.
+types (text, PNG, JPEG, JSON, LaTeX), its metadata reduced to numeric image sizes (templates print them unquoted),
+and HTML or Markdown cleaned by bleach with an allow-list (tags of prose and tables, `class`, `style` through
+bleach's CSS sanitizer, links and images to http(s), data images and relative paths only); JavaScript, widget views
+and state, SVG and every other type go. A Markdown cell (or a Markdown output) is rendered as Formgrader would and
+audited against the same allow-list: when all of it is allowed it is left as written, otherwise it becomes a code
+block showing its text, inert.
 
 Why not nbconvert's own `HTMLExporter.sanitize_html`: its allow-list (bleach's default and a few more) escapes
 paragraphs, headings and line breaks, so every rendered cell showed its `<p>` as text; and Formgrader's template

@@ -176,6 +176,8 @@ class deadline:
         self.seconds = seconds
         self.active = False
         self.previous = None
+        self.hook = None
+        self.unraisable: list = []
 
     def _trace(self, frame, event, arg):
         if not self.active:
@@ -184,9 +186,17 @@ class deadline:
             raise Deadline(f"délai de {self.seconds:g} s dépassé")
         return self._trace
 
+    def _unraisable(self, unraisable) -> None:
+        """While the tracer raises, a finalizer that runs (a socket's __del__…) gets Deadline too, and so would the
+        unraisable hook reporting it. Kept here (this module is spared) and reported after the block."""
+        if not isinstance(unraisable.exc_value, Deadline):
+            self.unraisable.append(unraisable)
+
     def _fire(self, signum, frame):
         if not self.active:
             return
+        if self.hook is None:
+            self.hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
         sys.settrace(self._trace)
         walker = frame
         while walker is not None:
@@ -213,6 +223,11 @@ class deadline:
                 walker = walker.f_back
             signal.signal(signal.SIGALRM, self.previous if self.previous is not None else signal.SIG_DFL)
             self.previous = None
+            if self.hook is not None:
+                sys.unraisablehook, self.hook = self.hook, None
+                for unraisable in self.unraisable:
+                    sys.unraisablehook(unraisable)
+                self.unraisable.clear()
         return False
 
 
