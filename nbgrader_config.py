@@ -30,6 +30,7 @@ from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
 from sqlalchemy.exc import SAWarning
 
 import helpers.grading
+from helpers.grading.feedback import TEMPLATE, TEMPLATES, FeedbackExporter
 from helpers.grading.sanitize import SanitizeNotebook
 from helpers.grading.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
                               RefuseLinks, TrustGradebookMetadata, WrapReports)
@@ -76,9 +77,11 @@ c.LimitOutput.max_lines = 400
 # feedback keep only inert outputs and allowed HTML (helpers/grading/sanitize.py says why not sanitize_html).
 c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, SanitizeNotebook,
                                     CSSHTMLHeaderPreprocessor]
-# nbgrader's feedback page, translated (« Réponse de l'étudiant », « Note »…): helpers/grading/templates/retour.
-c.HTMLExporter.template_name = "retour"
-c.HTMLExporter.extra_template_basedirs = [str(Path(helpers.grading.__file__).parent / "templates")]
+# nbgrader's feedback page, translated (« Réponse de l'étudiant », « Note »…): helpers/grading/templates/retour, for
+# generate_feedback only — set on HTMLExporter, it replaced Formgrader's own template too (helpers/grading/feedback.py).
+c.GenerateFeedback.exporter_class = FeedbackExporter
+c.FeedbackExporter.template_name = TEMPLATE
+c.FeedbackExporter.extra_template_basedirs = [str(TEMPLATES)]
 
 # nbgrader 0.9 builds a new submission's rows (api.py, add_submission) and reads the assignment's notebooks before
 # adding them to the session: SQLAlchemy 2 warns during that autoflush (« Object of type <SubmittedNotebook> not in

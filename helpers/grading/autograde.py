@@ -266,6 +266,7 @@ class ApplyVerdicts(NbGraderPreprocessor):
         cells = resources.pop("cours_cellules", None)
         secret = resources.pop("cours_secret", None) or verdicts.course_secret(course_root(resources))
         cells = graded_cells(nb) if cells is None else cells
+        until = time.monotonic() + verdicts.NOTEBOOK_SECONDS        # every exercise of this notebook together
         try:
             solutions = {c.metadata.nbgrader["grade_id"]: c.source for c in nb.cells if is_solution(c)}
             judged: dict[str, object] = {}
@@ -277,7 +278,8 @@ class ApplyVerdicts(NbGraderPreprocessor):
                     continue
                 exercise = found.group(1)
                 if exercise not in judged:
-                    judged[exercise] = self._verdict(exercise, (cells, secret, Path(workdir)), solutions, cell.source)
+                    judged[exercise] = self._verdict(exercise, (cells, secret, Path(workdir), until), solutions,
+                                                     cell.source)
                 report = judged[exercise]
                 cell.outputs = [
                     NotebookNode(output_type="stream", name="stdout", text=str(report) + "\n"),
@@ -311,9 +313,13 @@ class ApplyVerdicts(NbGraderPreprocessor):
                           f'{{"q1": "A", …}}')
                 report.criteria = [Criterion(c.key, c.rule, c.points, False, detail) for c in report.criteria]
             return report
-        cells, secret, workdir = service
+        cells, secret, workdir, until = service
+        if time.monotonic() >= until:
+            return verdicts.not_run(exercise, [f"temps de correction du notebook épuisé ({verdicts.NOTEBOOK_SECONDS:g} s "
+                                               f"pour tous ses exercices) : cet exercice n'a pas été vérifié"])
         try:
-            return verdicts.judge_submission(exercise, cells, verdicts.seed_for(secret, exercise, cells), workdir)
+            return verdicts.judge_submission(exercise, cells, verdicts.seed_for(secret, exercise, cells), workdir,
+                                             until)
         except Exception as exc:  # noqa: BLE001 - a submission always gets a score, never a crashed batch
             return verdicts.not_run(exercise, [f"la vérification n'a pas pu aller au bout ({type(exc).__name__})"])
 

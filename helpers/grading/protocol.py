@@ -10,7 +10,8 @@ grader ↔ zygote   atelier.Atelier (trusted) ↔ sandboxed/zygote.py, over the 
 
 On the wire a message is its fields plus "type". `read` returns a message of one of the expected classes, or None
 for anything else — a line that is not JSON, another type, a field of the wrong type: a message from the sandbox
-is data written by a process learner code may have rewritten, never trusted to be well formed.
+is data written by a process learner code may have rewritten, never trusted to be well formed — nor small: a line
+holds at most MAX_LINE bytes and MAX_CONTAINERS objects or lists.
 """
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ import json
 from dataclasses import MISSING, dataclass, field, fields
 
 MAX_LINE = 16 * 1024 * 1024        # the longest line either end reads
+# The most JSON objects and lists a line may hold (its `{` and `[` bytes, counted at C speed before parsing): 16 MiB
+# of `[{},{},…]` is 5.6 million dicts, 2 GB in the judge once parsed. `plain` sends at most 20 000 values.
+MAX_CONTAINERS = 250_000
 _TYPES: dict[str, type] = {}
 
 
@@ -42,6 +46,10 @@ class Message:
 
 def read(line: bytes | str, *expected: type) -> Message | None:
     """The message on `line` if it is one of `expected` (all types when none given) and well formed, else None."""
+    if isinstance(line, str):
+        line = line.encode("utf-8", "surrogatepass")
+    if line.count(b"{") + line.count(b"[") > MAX_CONTAINERS:
+        return None
     try:
         data = json.loads(line)
     except (ValueError, TypeError, RecursionError):
@@ -68,10 +76,11 @@ def read(line: bytes | str, *expected: type) -> Message | None:
 
 # -- judge ↔ player ---------------------------------------------------------------------------------------------------
 
-@_message("hello", exercise=str, cells=list)
+@_message("hello", exercise=str, cells=list, cell_seconds=(int, float))
 class Hello(Message):
     exercise: str
     cells: list = field(default_factory=list)        # the submitted notebook's code cells, as text
+    cell_seconds: float = 20.0                       # each cell's alarm (the judge waits that, plus a margin)
 
 
 @_message("cell", cell=int)

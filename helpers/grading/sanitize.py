@@ -3,11 +3,12 @@
 The graded notebook is what Formgrader renders (its template renders markdown and HTML outputs as they are) and
 what the feedback page is made from (nbgrader's classic template, the same). `SanitizeNotebook`, an nbgrader
 preprocessor run at the end of autograding and again before feedback, keeps of each code output only inert mime
-types (text, PNG, JPEG, JSON, LaTeX) and HTML or Markdown cleaned by bleach with an allow-list (tags of prose and
-tables, `class`, `style` through bleach's CSS sanitizer, links and images to http(s), data images and relative
-paths only); JavaScript, widget views and state, SVG and every other type go. A Markdown cell (or a Markdown
-output) is rendered as Formgrader would and audited against the same allow-list: when all of it is allowed it is
-left as written, otherwise it becomes a code block showing its text, inert.
+types (text, PNG, JPEG, JSON, LaTeX), its metadata reduced to numeric image sizes (templates print them unquoted),
+and HTML or Markdown cleaned by bleach with an allow-list (tags of prose and tables, `class`, `style` through
+bleach's CSS sanitizer, links and images to http(s), data images and relative paths only); JavaScript, widget views
+and state, SVG and every other type go. A Markdown cell (or a Markdown output) is rendered as Formgrader would and
+audited against the same allow-list: when all of it is allowed it is left as written, otherwise it becomes a code
+block showing its text, inert.
 
 Why not nbconvert's own `HTMLExporter.sanitize_html`: its allow-list (bleach's default and a few more) escapes
 paragraphs, headings and line breaks, so every rendered cell showed its `<p>` as text; and Formgrader's template
@@ -110,12 +111,54 @@ def clean_markdown(source: str) -> str:
     if problem is None:
         return source
     fence = "`" * max(3, max((len(run) for run in re.findall(r"`+", source)), default=0) + 1)
-    return (f"*Contenu neutralisé pendant la correction ({problem} n'est pas affiché) ; son texte :*\n\n"
+    # What was found is named as inline code: written as is, « <script> » in the note was itself a tag (the page was
+    # cut there), and the next sanitizing pass — feedback runs it again — neutralized the note a second time.
+    label = problem.replace("`", "'")
+    return (f"*Contenu neutralisé pendant la correction (`{label}` n'est pas affiché) ; son texte :*\n\n"
             f"{fence}text\n{source}\n{fence}")
+
+
+# What an output's metadata may hold once graded: templates print it into HTML attributes (the classic and lab
+# templates write `width=` unquoted), so only sizes as numbers, a boolean, a short description — per image type or at
+# the top level — and nothing else (no `filenames`, no `text/html` options, no widget views).
+IMAGE_METADATA = {"width": (int, float), "height": (int, float), "unconfined": bool, "alt": str}
+
+
+def _image_metadata(values: object) -> dict:
+    if not isinstance(values, dict):
+        return {}
+    kept = {}
+    for key, kinds in IMAGE_METADATA.items():
+        value = values.get(key)
+        if isinstance(value, bool) and kinds is not bool:
+            continue
+        if isinstance(value, kinds):
+            if kinds == (int, float):
+                if not 0 < value < 100_000:
+                    continue
+                value = int(value)
+            elif kinds is str:
+                value = value[:300]
+            kept[key] = value
+    return kept
+
+
+def sanitize_metadata(metadata: object) -> dict:
+    """An output's metadata reduced to the allow-list: {"image/png": {"width": 300, …}, "width": 300…}."""
+    if not isinstance(metadata, dict):
+        return {}
+    kept = _image_metadata(metadata)
+    for mime in ("image/png", "image/jpeg"):
+        inner = _image_metadata(metadata.get(mime))
+        if inner:
+            kept[mime] = inner
+    return kept
 
 
 def sanitize_outputs(outputs: list) -> list:
     for output in outputs:
+        if "metadata" in output:
+            output["metadata"] = sanitize_metadata(output.get("metadata"))
         if output.get("output_type") not in ("display_data", "execute_result"):
             continue          # stream and error outputs are text, escaped when rendered
         data = output.get("data") or {}

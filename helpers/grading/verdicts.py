@@ -35,14 +35,25 @@ from .protocol import CellStarted, Hello, Play, Ready, Result
 ENV = "COURS_CORRECTION"      # set inside every grading sandbox
 MAX_LINE = protocol.MAX_LINE
 SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
+# Each submitted cell, in the player: its alarm, and the judge's own wait for the cell's end (the alarm plus a margin),
+# which learner code that blocks its signals and sleeps cannot stretch. The judge counts the cells itself: a cell
+# number from the sandbox that is not the next one is forged, and the cell running then takes the blame.
+CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "10"))
+CELL_MARGIN = 2.0
+# All the attempts at running the cells of one judging (a cell that stalls is left out, the player started anew):
+# past this, one last attempt with every cell reduced to its definitions, then the exercise is not run.
+SETUP_TOTAL = float(os.environ.get("COURS_DELAI_CELLULES_TOTAL_S", "30"))
 PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
 # All the scenarios of one exercise, both judgings included: a function that blocks where no signal reaches it
 # would otherwise cost PLAY_SECONDS per scenario, twice (40 min for the eight of 1.1.a).
 EXERCISE_SECONDS = float(os.environ.get("COURS_DELAI_EXERCICE_S", "420"))
+# All the exercises of one notebook (1.5 has three): ApplyVerdicts stops judging there, the rest is marked not run.
+NOTEBOOK_SECONDS = float(os.environ.get("COURS_DELAI_NOTEBOOK_S", "600"))
 RESTARTS = 2
 # A scenario may say how long the learner's code has (`spec[LIMIT_KEY]`, seconds): the judge stops waiting that
 # long after it started, plus a margin for the player's own work (client, CLI start-up, plain data back).
 LIMIT_MARGIN = float(os.environ.get("COURS_MARGE_SCENARIO_S", "12"))
+DEFAULT_LIMIT = 20.0          # a scenario that names no limit of its own (every lesson's does: tests/grading/test_bounds)
 SECRET_FILE = ".correction-secret"
 
 
@@ -139,6 +150,15 @@ def definitions_only(source: str) -> str:
     return ast.unparse(ast.Module(body=kept, type_ignores=[])) if kept else ""
 
 
+def _as_written(source: str) -> str:
+    """A cell as `definitions_only` would write it if it kept everything (to tell when trimming takes nothing out)."""
+    from IPython.core.inputtransformer2 import TransformerManager
+    try:
+        return ast.unparse(ast.parse(TransformerManager().transform_cell(source)))
+    except (SyntaxError, ValueError, RecursionError):
+        return source
+
+
 class Player:
     """One player process in the sandbox: the submission's cells, then scenarios on request."""
 
@@ -160,7 +180,7 @@ class Player:
         self.tampered: list[str] = []
         self._stop = threading.Event()
         threading.Thread(target=self._watch, daemon=True).start()
-        self.send(Hello(exercise_id, list(cells)))
+        self.send(Hello(exercise_id, list(cells), CELL_SECONDS))
 
     def _watch(self) -> None:
         while not self._stop.wait(0.25):
@@ -194,14 +214,19 @@ class Player:
             raise _Dead("réponse illisible")
         return message
 
-    def ready(self) -> Ready:
-        until = time.monotonic() + SETUP_SECONDS
+    def ready(self, until: float) -> Ready:
+        """The player's Ready once its cells ran: each cell within CELL_SECONDS (+ margin), all of them within
+        SETUP_SECONDS and the exercise's own time; else _Dead, with `current_cell` the cell that was running."""
+        setup_end = min(time.monotonic() + SETUP_SECONDS, until)
+        expected = 0
         while True:
-            message = self.receive(until, CellStarted, Ready)
+            message = self.receive(min(setup_end, time.monotonic() + CELL_SECONDS + CELL_MARGIN), CellStarted, Ready)
             if isinstance(message, Ready):
                 return message
-            if 0 <= message.cell < self.cell_count:      # a number from the sandbox: an index only when it is one
-                self.current_cell = message.cell
+            if message.cell != expected or expected >= self.cell_count:
+                raise _Dead("message de cellule hors d'ordre")     # forged by the cell running now
+            self.current_cell = expected
+            expected += 1
 
     def play(self, spec: dict, relays: dict, until: float) -> object:
         self.send(Play(spec, relays))
@@ -216,6 +241,22 @@ class Player:
             self.sock.close()
         except OSError:
             pass
+
+
+class _PlayerCall:
+    """What a lesson's judge receives as `player`: call it with a scenario; `view` is where the trusted side reads the
+    sandbox's files from (lessons.kit.read_files)."""
+
+    def __init__(self, judging: "Judging") -> None:
+        self._judging = judging
+
+    def __call__(self, spec: dict) -> object:
+        return self._judging.player_function(spec)
+
+    @property
+    def view(self) -> str:
+        from .atelier import atelier
+        return atelier().view
 
 
 class Judging:
@@ -236,6 +277,8 @@ class Judging:
         self.player: Player | None = None
         self.restarts = 0
         self.trimmed: set[int] = set()
+        self.setup_until: float | None = None     # all the attempts at running the cells (SETUP_TOTAL)
+        self.reduced = False                      # the last attempt: every cell reduced to its definitions
         self.tampered: list[str] = []
         self.died = False
         self.out_of_time = False
@@ -246,7 +289,14 @@ class Judging:
     def _start(self) -> Player | None:
         """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
         from .atelier import atelier
+        if self.setup_until is None:
+            self.setup_until = time.monotonic() + SETUP_TOTAL
         while self.restarts <= RESTARTS + 2 * len(self.cells):
+            if time.monotonic() >= self.until:
+                self.out_of_time = True
+                self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) pendant "
+                                  f"l'exécution des cellules")
+                return None
             atelier().sweep()          # no process of an earlier run meets this one
             try:
                 player = Player(self.exercise, self.cells, self.root)
@@ -255,23 +305,36 @@ class Judging:
                 self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                 continue
             try:
-                message = player.ready()
+                message = player.ready(min(self.until, self.setup_until))
             except _Dead as dead:
                 player.kill()
                 self.restarts += 1
                 index = player.current_cell
+                # A cell number from the sandbox may be forged one ahead: blame never lands on a cell already left out.
+                while index is not None and index > 0 and not self.cells[index]:
+                    index -= 1
                 if index is None or not self.cells[index]:
                     self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                     return None
-                if index not in self.trimmed:
-                    # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
-                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses "
-                                      f"définitions sont gardées")
-                    self.trimmed.add(index)
-                    self.cells[index] = definitions_only(self.cells[index])
-                else:
-                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : elle est ignorée")
-                    self.cells[index] = ""
+                trimmed = definitions_only(self.cells[index])
+                if self.reduced:
+                    self.notes.append(f"les cellules, même réduites à leurs définitions, n'ont pas pu s'exécuter "
+                                      f"({dead})")
+                    return None
+                if self.trimmed or trimmed == _as_written(self.cells[index]) or time.monotonic() >= self.setup_until - 0.5:
+                    # Second failure, or nothing left to take out of the cell blamed, or out of time: every cell
+                    # reduced to its definitions, one last attempt.
+                    self.reduced = True
+                    self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules les "
+                                      f"définitions de vos cellules sont gardées")
+                    self.cells = [definitions_only(cell) for cell in self.cells]
+                    self.setup_until = max(self.setup_until, time.monotonic() + CELL_SECONDS + CELL_MARGIN)
+                    continue
+                # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
+                self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses définitions "
+                                  f"sont gardées")
+                self.trimmed.add(index)
+                self.cells[index] = trimmed
                 continue
             self.values = message.values
             player.tampered = _names(message.tampered)
@@ -301,9 +364,9 @@ class Judging:
                 return _crashed()
         # The scenario's own limit, kept here: learner code can switch off every alarm inside the player.
         limit = spec.get(LIMIT_KEY) if isinstance(spec, dict) else None
-        until = self.until
-        if isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0:
-            until = min(until, time.monotonic() + float(limit) + LIMIT_MARGIN)
+        if not (isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0):
+            limit = DEFAULT_LIMIT
+        until = min(self.until, time.monotonic() + float(limit) + LIMIT_MARGIN)
         try:
             return self.player.play(spec, relays, until)
         except _Dead as dead:
@@ -327,14 +390,14 @@ class Judging:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path) -> Report:
+def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path, until: float | None = None) -> Report:
     """The verdict of one exercise for one submission: its cells in a fresh sandboxed player, one draw.
 
     `run` is the submission's folder under the atelier's runs (atelier.Atelier.new_run). When the player
     died during the scenarios (top-level code that kills processes, a daemon…), the same draw is judged
     again with every cell reduced to its definitions: the functions as written, without the code around
     them; the better of the two counts (never more than the functions themselves earn)."""
-    until = time.monotonic() + EXERCISE_SECONDS
+    until = min(time.monotonic() + EXERCISE_SECONDS, until if until is not None else float("inf"))
     report, died = _judge_once(exercise_id, cells, seed, run, until)
     if died and report.final is False and time.monotonic() < until:
         reduced = [definitions_only(cell) for cell in cells]
@@ -356,7 +419,7 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
         if judging.player is None:
             return _flag(not_run(exercise_id, judging.notes), True), False
         missing = judging.missing
-        report = judge(exercise_id, judging.player_function, judging.values, seed=seed)
+        report = judge(exercise_id, _PlayerCall(judging), judging.values, seed=seed)
         tampered = judging.tampered + (judging.player.tampered if judging.player else [])
         if tampered:
             # Learner code replaced part of the checks' code in its process: what it reported proves nothing.

@@ -31,7 +31,7 @@ from ._stubs import STUB_RAISE   # the line a distributed stub raises: grading t
 
 
 __all__ = ["LIMIT_KEY", "STUB_RAISE", "Criterion", "Deadline", "Exercise", "GradingError", "Outcome", "Played", "Report",
-           "deadline", "fmt", "partial", "plain", "raise_in_thread", "require", "run_coroutine", "run_in_thread",
+           "deadline", "fmt", "normalized", "partial", "plain", "raise_in_thread", "read_files", "require", "run_coroutine", "run_in_thread",
            "run_learner", "sandboxed", "trusted"]
 
 SANDBOX, TRUSTED = "bac à sable", "côté de confiance"
@@ -127,6 +127,14 @@ class Report:
                 f'<table style="margin-top:4px;width:100%">{rows}</table></div>')
 
 
+def normalized(text: str) -> str:
+    """A text as the checks compare it: Unicode NFKC, format characters (zero-width spaces and joiners, the BOM,
+    bidirectional marks: category Cf) removed. A letter split by U+200B is still the same word to a model."""
+    import unicodedata
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
 def fmt(x: float) -> str:
     return (f"{x:g}").replace(".", ",")
 
@@ -168,6 +176,8 @@ class deadline:
         self.seconds = seconds
         self.active = False
         self.previous = None
+        self.hook = None
+        self.unraisable: list = []
 
     def _trace(self, frame, event, arg):
         if not self.active:
@@ -176,9 +186,17 @@ class deadline:
             raise Deadline(f"délai de {self.seconds:g} s dépassé")
         return self._trace
 
+    def _unraisable(self, unraisable) -> None:
+        """While the tracer raises, a finalizer that runs (a socket's __del__…) gets Deadline too, and so would the
+        unraisable hook reporting it. Kept here (this module is spared) and reported after the block."""
+        if not isinstance(unraisable.exc_value, Deadline):
+            self.unraisable.append(unraisable)
+
     def _fire(self, signum, frame):
         if not self.active:
             return
+        if self.hook is None:
+            self.hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
         sys.settrace(self._trace)
         walker = frame
         while walker is not None:
@@ -205,24 +223,53 @@ class deadline:
                 walker = walker.f_back
             signal.signal(signal.SIGALRM, self.previous if self.previous is not None else signal.SIG_DFL)
             self.previous = None
+            if self.hook is not None:
+                sys.unraisablehook, self.hook = self.hook, None
+                for unraisable in self.unraisable:
+                    sys.unraisablehook(unraisable)
+                self.unraisable.clear()
         return False
 
 
-def plain(value: object, depth: int = 0) -> object:
+# What one `plain` call may produce: a verdict never needs more, and past it a learner's value (3.5 million empty
+# dicts, a list shared 30 levels deep that expands to 2**30 items) would cost the player, then the judge, gigabytes.
+MAX_PLAIN_ITEMS = 20_000
+TOO_BIG = {"__type__": "trop grand"}
+
+
+def plain(value: object, depth: int = 0, _left: list | None = None) -> object:
     """JSON-like data only: what a verdict may rely on. Learner objects (whatever their __eq__) are
-    reduced to their data (pydantic models, dicts, lists, scalars) or to a marker of their type."""
+    reduced to their data (pydantic models, dicts, lists, scalars) or to a marker of their type. At most
+    MAX_PLAIN_ITEMS values in all (a container stops where the budget does, with one `TOO_BIG` marker), 40 deep."""
+    left = [MAX_PLAIN_ITEMS] if _left is None else _left
+    left[0] -= 1
+    if left[0] < 0:
+        return dict(TOO_BIG)
     if depth > 40:
         return {"__type__": "trop profond"}
     if value is None or type(value) in (bool, int, float, str):
         return value
     if type(value) in (list, tuple):
-        return [plain(v, depth + 1) for v in value]
+        out = []
+        for v in value:
+            if left[0] <= 0:
+                out.append(dict(TOO_BIG))
+                break
+            out.append(plain(v, depth + 1, left))
+        return out
     if type(value) is dict:
-        return {str(k): plain(v, depth + 1) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            if left[0] <= 0:
+                out["__trop_grand__"] = True
+                break
+            out[str(k) if type(k) in (str, int, float, bool) or k is None else f"<{type(k).__name__}>"] = \
+                plain(v, depth + 1, left)
+        return out
     try:
         from pydantic import BaseModel
         if isinstance(value, BaseModel) and type(value).__module__.startswith(("anthropic.", "claude_agent_sdk.")):
-            data = plain(type(value).model_dump(value, mode="json", exclude_none=False), depth + 1)
+            data = plain(type(value).model_dump(value, mode="json", exclude_none=False), depth + 1, left)
             return {**data, "__type__": type(value).__name__} if isinstance(data, dict) else data
     except Exception:  # noqa: BLE001 - a learner object that breaks serialisation is just an object
         pass
@@ -298,6 +345,61 @@ def run_learner(fn, *args, seconds: float = 5.0, **kwargs) -> Outcome:
         return Outcome(error=exc, timed_out=True, seconds=time.monotonic() - started)
     except (Exception, SystemExit, KeyboardInterrupt, GeneratorExit) as exc:  # noqa: BLE001 - learner code
         return Outcome(error=exc, seconds=time.monotonic() - started)
+
+
+MAX_READ_FILES = 200
+MAX_READ_BYTES = 8 * 1024 * 1024
+
+
+@trusted
+def read_files(player, root: str) -> dict[str, bytes]:
+    """The regular files under `root` (an absolute path where the player runs), read by the trusted side itself: the
+    evidence a lesson takes from the learner's file system (the CLI's session files), never a digest the player
+    computed. Under grading, `player.view` is the sandbox's file system seen from outside (/proc/<zygote>/root);
+    in « Vérifier », this process's. No link is followed (an absolute one would resolve on the trusted side), no
+    FIFO or device is opened, at most MAX_READ_FILES files and MAX_READ_BYTES bytes in all; a path that is not there
+    gives {}. Keys are paths relative to `root`."""
+    import os
+    import stat as st
+    view = getattr(player, "view", None) or "/"
+    found: dict[str, bytes] = {}
+    budget = [MAX_READ_BYTES]
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+    def walk(fd: int, prefix: str) -> None:
+        for name in sorted(os.listdir(fd)):
+            if len(found) >= MAX_READ_FILES or budget[0] <= 0:
+                return
+            try:
+                child = os.open(name, flags, dir_fd=fd)
+            except OSError:
+                continue                 # a link (ELOOP), gone, unreadable
+            try:
+                info = os.fstat(child)
+                if st.S_ISDIR(info.st_mode) and prefix.count("/") < 8:
+                    walk(child, f"{prefix}{name}/")
+                elif st.S_ISREG(info.st_mode):
+                    data = os.read(child, min(info.st_size, budget[0]) + 1)
+                    budget[0] -= len(data)
+                    found[f"{prefix}{name}"] = data
+            finally:
+                os.close(child)
+
+    try:
+        fd = os.open(view, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return found
+    try:
+        for part in [p for p in root.split("/") if p]:
+            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        walk(fd, "")
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    return found
 
 
 def partial(report: Report) -> float:

@@ -4,6 +4,8 @@ table « Vérifier » shows. Fast: nbconvert only, no grading (the whole cycle i
 from __future__ import annotations
 
 import html
+import json
+import os
 import re
 from pathlib import Path
 
@@ -100,3 +102,98 @@ def test_an_unanswered_quiz_says_pas_de_reponse_not_a_syntax_lesson(answers, exp
     key = 'CORRIGE = {"q1": {"answer": "B", "title": "T", "why": {"A": "a", "B": "b", "C": "c", "D": "d"}}}'
     report = ApplyVerdicts._verdict("1.5.q", None, {"reponses_1_5": answers}, key)
     assert report.score == 0 and all(c.detail.startswith(expected) for c in report.criteria), str(report)
+
+
+# -- what a submission's outputs and Markdown can put into the page (issue 31) -------------------------------------
+
+ATTACK = {"image/png": {"width": "1 onerror=alert(document.domain)", "height": 120},
+          "width": "2 onmouseover=alert(2)", "filenames": {"image/png": 'x" onerror="alert(3)'}, "isolated": "<x>"}
+PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
+
+
+def graded_notebook() -> nbformat.NotebookNode:
+    from helpers.grading.sanitize import sanitize_notebook
+    nb = nbformat.v4.new_notebook()
+    markdown = cell("markdown", "Ma réponse <script>alert(1)</script> et **gras**.", grade=False, solution=True,
+                    grade_id="reponse_libre", locked=False)
+    figure = nbformat.v4.new_code_cell("montrer()")
+    figure.outputs = [nbformat.v4.new_output("display_data", data={"image/png": PNG, "text/plain": "<Figure>"},
+                                             metadata=json.loads(json.dumps(ATTACK)))]
+    after = nbformat.v4.new_markdown_cell("Cellule suivante, toujours là.")
+    nb.cells = [markdown, figure, after]
+    sanitize_notebook(nb)          # at the end of autograding…
+    sanitize_notebook(nb)          # …and again before feedback
+    return nb
+
+
+def feedback_page(nb) -> str:
+    from traitlets.config import Config
+
+    import nbgrader
+    from helpers.grading.feedback import TEMPLATE, TEMPLATES, FeedbackExporter
+    config = Config()
+    config.FeedbackExporter.template_name = TEMPLATE
+    config.FeedbackExporter.extra_template_basedirs = [str(TEMPLATES)]
+    config.HTMLExporter.extra_template_paths = [str(Path(nbgrader.__file__).parent /
+                                                    "server_extensions/formgrader/static/node_modules/bootstrap/dist/css")]
+    body, _ = FeedbackExporter(config=config).from_notebook_node(
+        nb, resources={"nbgrader": {"notebook": "1.6", "score": 0, "max_score": 1, "late_penalty": 0}})
+    return body
+
+
+def test_output_metadata_keeps_only_numeric_image_sizes():
+    from helpers.grading.sanitize import sanitize_metadata
+    assert sanitize_metadata(json.loads(json.dumps(ATTACK))) == {"image/png": {"height": 120}}
+    assert sanitize_metadata({"image/jpeg": {"width": 300.7, "unconfined": True, "alt": "courbe"}, "width": True}) == \
+        {"image/jpeg": {"width": 300, "unconfined": True, "alt": "courbe"}}
+
+
+def test_a_width_that_carries_an_attribute_renders_no_attribute_on_the_feedback_page():
+    page = feedback_page(graded_notebook())
+    images = re.findall(r"<img[^>]*>", page)
+    assert images and not any("onerror" in i or "onmouseover" in i for i in images), images
+    assert 'height="120"' in images[0]
+    assert 'alt="Image produite par la cellule (sans description)"' in images[0]
+
+
+def test_neutralized_markdown_is_shown_once_and_the_page_goes_on():
+    """The note that names what was neutralized wrote « <script> » as is: the page was cut there, and the second
+    sanitizing pass neutralized the note itself (the Markdown shown twice)."""
+    page = feedback_page(graded_notebook())
+    assert page.count("Contenu neutralisé") == 1
+    assert "Cellule suivante, toujours là." in page
+    assert "<script>alert" not in page
+
+
+def test_the_feedback_page_loads_nothing_from_the_network_and_describes_images_in_french():
+    page = feedback_page(graded_notebook())
+    assert not re.search(r"<script[^>]+src=", page) and "mathjax" not in page.lower()
+    assert "No description has been provided" not in page
+
+
+def test_formgrader_renders_a_graded_notebook_with_its_own_template():
+    """`HTMLExporter.template_name` in the course's config also replaced Formgrader's template: the manual grading
+    page failed (« TemplateNotFound: bootstrap.min.css »). The course names its template for feedback only."""
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+
+    from nbgrader.apps import NbGrader
+    from nbgrader.server_extensions.formgrader import handlers
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        app = NbGrader()
+        app.load_cwd_config = True
+        app.load_config_file()
+    finally:
+        os.chdir(here)
+    assert "template_name" not in app.config.HTMLExporter
+    extra = Config()                                # what FormgradeExtension.build_extra_config adds, under the config
+    extra.HTMLExporter.template_name = "formgrade"
+    extra.HTMLExporter.extra_template_basedirs = [handlers.template_path]
+    extra.merge(app.config)
+    body, _ = HTMLExporter(config=extra).from_notebook_node(graded_notebook(), resources={   # as SubmissionHandler
+        "assignment_id": "1.6", "notebook_id": "1.6", "submission_id": "s", "index": 0, "total": 1, "base_url": "",
+        "student": "dora", "last_name": "", "first_name": "", "notebook_path": "/x.ipynb"})
+    assert "Cellule suivante" in body
+    assert not any("onerror" in i for i in re.findall(r"<img[^>]*>", body))

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,11 @@ STUDENTS = {  # student id -> {solution cell: code}; the notebook is written as 
         "display(HTML('<img src=x onerror=\"window.top.piratage = \\'onerror\\'\">'))\n"
         "display(Javascript('window.top.piratage = \"javascript\"'))\n"
         "display({'text/html': '<svg onload=\"window.top.piratage = 1\"></svg>', 'text/plain': 'svg'}, raw=True)\n"
-        "display(Markdown('[cliquez](javascript:window.top.piratage=2)'))\n"), "reponses_1_1": RIGHT,
+        "display(Markdown('[cliquez](javascript:window.top.piratage=2)'))\n"
+        # An image whose metadata carries an attribute: the templates print width= unquoted (issue 31).
+        "display({'image/png': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',"
+        " 'text/plain': 'figure'}, metadata={'image/png': {'width': '1 onerror=window.top.piratage=3'}}, raw=True)\n"),
+        "reponses_1_1": RIGHT,
         "markdown": '<img src="x" onerror="window.top.piratage = \'markdown\'"> **Ma réponse**'},
 }
 OWN_CODE = {  # a line only that student wrote: the feedback must show it back
@@ -213,36 +218,104 @@ def test_nothing_a_student_wrote_can_run_in_the_graded_notebook(cycle):
     assert not live.found, live.found
 
 
-def test_feedback_runs_nothing_a_student_wrote_in_chromium(cycle, tmp_path):
-    """The feedback page of the hostile student, opened in headless Chromium: no script of hers runs (each
-    attempt would set window.piratage), and her answer is still shown."""
+@contextmanager
+def chromium_tab():
+    """A tab of headless Chromium (Debian's), and the list of the dialogs a page opened (each dismissed)."""
     from playwright.sync_api import sync_playwright
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         pytest.skip("Chromium est introuvable : sudo apt install chromium")
-    page_path = cycle["course"] / "feedback" / "dora-script" / ASSIGNMENT / f"{ASSIGNMENT}.html"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
                                                                             "--disable-gpu"])
         try:
             tab = browser.new_page(viewport={"width": 1280, "height": 900})
-            dialogs = []
+            dialogs: list[str] = []
             tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            tab.goto(page_path.as_uri())
-            tab.wait_for_timeout(1500)
-            for link in tab.query_selector_all("a[href^='javascript']"):
-                link.click()
-            pirated = tab.evaluate("window.piratage")
-            shots = Path(os.environ.get("COURS_CAPTURES", str(tmp_path)))
-            shots.mkdir(parents=True, exist_ok=True)
-            tab.screenshot(path=str(shots / "retour-dora-script.png"), full_page=False)
-            tab.get_by_text("Contenu neutralisé").last.scroll_into_view_if_needed()
-            tab.screenshot(path=str(shots / "retour-dora-script-neutralise.png"), full_page=False)
-            text = tab.inner_text("body")
+            yield tab, dialogs
         finally:
             browser.close()
+
+
+def test_feedback_runs_nothing_a_student_wrote_in_chromium(cycle, tmp_path):
+    """The feedback page of the hostile student, opened in headless Chromium: no script of hers runs (each
+    attempt would set window.piratage), and her answer is still shown."""
+    page_path = cycle["course"] / "feedback" / "dora-script" / ASSIGNMENT / f"{ASSIGNMENT}.html"
+    with chromium_tab() as (tab, dialogs):
+        tab.goto(page_path.as_uri())
+        tab.wait_for_timeout(1500)
+        for link in tab.query_selector_all("a[href^='javascript']"):
+            link.click()
+        pirated = tab.evaluate("window.piratage")
+        shots = Path(os.environ.get("COURS_CAPTURES", str(tmp_path)))
+        shots.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(shots / "retour-dora-script.png"), full_page=False)
+        tab.get_by_text("Contenu neutralisé").last.scroll_into_view_if_needed()
+        tab.screenshot(path=str(shots / "retour-dora-script-neutralise.png"), full_page=False)
+        text = tab.inner_text("body")
     assert pirated is None and not dialogs, (pirated, dialogs)
     assert "Ma réponse" in text and "Vérification 1.1.a" in text
+
+
+FORMGRADER_ERROR = "Sorry, the formgrader encountered an error"
+
+
+def test_every_formgrader_page_opens_in_chromium_and_runs_nothing_a_student_wrote(cycle, tmp_path):
+    """Formgrader as `./cours formateur` serves it, on the graded course: every page, the manual grading page of each
+    student included (it failed with TemplateNotFound: bootstrap.min.css while the course's feedback template was
+    set on HTMLExporter); no script of the hostile student runs there either. Screenshots in COURS_CAPTURES."""
+    import secrets
+    import socket
+    import urllib.request
+
+    from nbgrader.api import Gradebook
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        pytest.skip("Chromium est introuvable : sudo apt install chromium")
+    course = cycle["course"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    token = secrets.token_hex(16)
+    env = dict(os.environ, HOME=str(cycle["base"] / "formateur"), JUPYTER_TOKEN=token)
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    server = subprocess.Popen([sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}",
+                               "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={course}",
+                               "--ServerApp.allow_root=True"], cwd=course, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.5)
+        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+            submissions = {who: gb.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, who).id for who in STUDENTS}
+        pages = {"devoirs": "formgrader", "copies": f"formgrader/manage_submissions/{ASSIGNMENT}",
+                 "carnet": "formgrader/gradebook", "carnet-devoir": f"formgrader/gradebook/{ASSIGNMENT}",
+                 "carnet-notebook": f"formgrader/gradebook/{ASSIGNMENT}/{ASSIGNMENT}",
+                 "etudiants": "formgrader/manage_students", "etudiant": "formgrader/manage_students/dora-script",
+                 "etudiant-devoir": f"formgrader/manage_students/dora-script/{ASSIGNMENT}",
+                 **{f"notation-{who}": f"formgrader/submissions/{sid}/?index=0" for who, sid in submissions.items()}}
+        shots = Path(os.environ.get("COURS_CAPTURES", str(tmp_path)))
+        shots.mkdir(parents=True, exist_ok=True)
+        seen = {}
+        with chromium_tab() as (tab, dialogs):
+            tab.goto(f"{base}/?token={token}")
+            for name, path in pages.items():
+                tab.goto(f"{base}/{path}")
+                tab.wait_for_timeout(2500 if name.startswith("notation") else 1200)
+                seen[name] = (tab.inner_text("body"), tab.evaluate("window.top.piratage"))
+                tab.screenshot(path=str(shots / f"formgrader-{name}.png"), full_page=name.startswith("notation"))
+    finally:
+        server.terminate()
+        server.wait(20)
+    for name, (text, pirated) in seen.items():
+        assert FORMGRADER_ERROR not in text and "404" not in text[:200], (name, text[:300])
+        assert pirated is None, (name, pirated)
+    assert not dialogs, dialogs
+    assert "Ma réponse" in seen["notation-dora-script"][0]
 
 
 @pytest.mark.parametrize("who", list(STUDENTS))

@@ -185,8 +185,8 @@ def test_every_judge_takes_the_seed_and_draws_the_same_scenarios_for_it(exercise
         seen = []
 
         def player(scenario):
-            # Addresses of the trusted side's services, and the player's memory token, are not part of the draw.
-            seen.append({k: v for k, v in scenario.items() if k not in ("base_url", "service", "token")})
+            # Addresses of the trusted side's services, the player's memory token and workspace are not part of the draw.
+            seen.append({k: v for k, v in scenario.items() if k not in ("base_url", "service", "token", "root")})
             if scenario.get("kind") == "cli":
                 return {"problem": "pas de CLI dans ce test"}
             return {"outcome": {"error": "x", "error_type": "RuntimeError"}}

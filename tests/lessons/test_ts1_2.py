@@ -30,6 +30,7 @@ WRONG = {
     "drops_metadata": ({"resultats_intacts"}, "métadonnées"),
     "no_retry": ({"reprise", "lacunes"}, "aucune nouvelle tentative"),
     "crashes_on_a_bad_reply": ({"reprise", "lacunes"}, "JSONDecodeError"),
+    "decoys_then_sequential": ({"en_parallele", "reprise"}, "jamais une réponse valide"),
     "retries_forever": ({"lacunes"}, "une seule nouvelle tentative"),
     "retry_still_a_gap": ({"reprise"}, "n'est pas une lacune"),
     "retries_status_errors_only": ({"reprise"}, "connexion coupée"),

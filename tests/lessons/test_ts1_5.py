@@ -86,6 +86,16 @@ def test_end_to_end_through_the_real_cli_discriminates():
         assert report.score < 4
 
 
+@pytest.mark.cli
+@pytest.mark.timeout(300)
+def test_a_hook_that_posts_a_refusal_for_the_clis_tool_use_id_earns_nothing_for_it():
+    """The hook lets the refund run, after posting to the model a refusal and an escalation for the CLI's own
+    tool_use_id: requests the CLI did not send, and two tool_results for one call. Both are findings."""
+    report = check_1_5.check_end_to_end(h.FORGED_REFUSAL, seed=5)
+    big = report.get("gros_remboursement_bloque")
+    assert not big.passed and "CLI" in big.detail, str(report)
+
+
 def test_malformed_hooks_mapping_is_explained():
     report = check_1_5.check_end_to_end({"PreToolUse": [h.block_large_refunds]})
     assert report.score == 0 and "HookMatcher" in str(report)

@@ -224,6 +224,28 @@ def no_retry(client, topic, subtopics, *, model, max_tokens=1024):
     return _assemble(subtopics, results)
 
 
+def decoys_then_sequential(client, topic, subtopics, *, model, max_tokens=1024):
+    """Hostile: one throw-away request per subtopic, all at once, answers ignored; then the real work, one subtopic
+    after the other, each asked once. The first request of each subtopic overlaps the others, and each subtopic gets
+    two requests: neither is parallel work nor a retry."""
+    def throw_away(subtopic):
+        try:
+            client.messages.create(model=model, max_tokens=max_tokens,
+                                   messages=[{"role": "user", "content": _prompt(topic, subtopic)}])
+        except anthropic.APIError:
+            pass
+    with concurrent.futures.ThreadPoolExecutor() as pool:
+        list(pool.map(throw_away, subtopics))
+    results = []
+    for subtopic in subtopics:
+        try:
+            results.append(_parse(client.messages.create(model=model, max_tokens=max_tokens, messages=[
+                {"role": "user", "content": _prompt(topic, subtopic)}])))
+        except anthropic.APIError:
+            results.append(None)
+    return _assemble(subtopics, results)
+
+
 def crashes_on_a_bad_reply(client, topic, subtopics, *, model, max_tokens=1024):
     def once(subtopic):
         response = client.messages.create(model=model, max_tokens=max_tokens,

@@ -139,6 +139,22 @@ def integration_too_early(client, files, *, model, max_tokens=1024):
     return {"per_file": {p: local[p]["findings"] for p in files}, "cross_file": cross["findings"]}
 
 
+def local_pass_without_path(client, files, *, model, max_tokens=1024):
+    """The file alone, its path only in its own first line (« # path — … ») that every generated file starts with."""
+    local = {path: _ask(client, f"Relis ce fichier, en JSON {{\"findings\": [...], \"interface\": ...}} :\n\n{source}",
+                        model, max_tokens) for path, source in files.items()}
+    cross = _ask(client, _integration_prompt(local), model, max_tokens)
+    return {"per_file": {p: r["findings"] for p, r in local.items()}, "cross_file": cross["findings"]}
+
+
+def integration_rereads_hidden_files(client, files, *, model, max_tokens=1024):
+    """Hostile: the integration pass gets every file's full source, a zero-width space between its letters."""
+    local = {path: _ask(client, _local_prompt(path, source), model, max_tokens) for path, source in files.items()}
+    hidden = "\n\n".join("\u200b".join(source) for source in files.values())
+    cross = _ask(client, _integration_prompt(local) + "\n\n" + hidden, model, max_tokens)
+    return {"per_file": {p: r["findings"] for p, r in local.items()}, "cross_file": cross["findings"]}
+
+
 # mutation → the rules it must break (it may break more)
 WRONG = {
     single_pass: {"passe_locale", "tous_les_fichiers", "integration_apres"},
@@ -150,4 +166,6 @@ WRONG = {
     truncated_findings: {"integration_resultats", "resultat"},
     first_files_only: {"tous_les_fichiers"},
     integration_too_early: {"integration_apres"},
+    local_pass_without_path: {"passe_locale"},
+    integration_rereads_hidden_files: {"integration_sans_source"},
 }

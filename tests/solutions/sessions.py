@@ -59,7 +59,22 @@ def matches_base_names(findings, changed_files):
             + "\nÀ relire : " + ", ".join(changed_files))
 
 
+def says_not_to_reread(findings, changed_files):
+    """Every changed path named — and the new session told to leave them be."""
+    kept = [f for f in findings if f["file"] not in changed_files]
+    return ("Constats encore valides :\n" + "\n".join(f"- {f['file']} : {f['finding']}" for f in kept)
+            + "\nFichiers modifiés, déjà vus, inutile de les relire : " + ", ".join(changed_files))
+
+
+def names_changed_files_as_done(findings, changed_files):
+    kept = [f for f in findings if f["file"] not in changed_files]
+    return ("Constats encore valides :\n" + "\n".join(f"- {f['file']} : {f['finding']}" for f in kept)
+            + "\nNe relisez pas ces fichiers, ils ont été traités : " + ", ".join(changed_files))
+
+
 PROMPT_WRONG = {
+    says_not_to_reread: {"a_relire"},
+    names_changed_files_as_done: {"a_relire"},
     keeps_stale_flagged: {"perimes"},
     keeps_everything: {"perimes"},
     forgets_changed_files: {"a_relire"},
@@ -130,7 +145,38 @@ async def fork_of_the_fork(session_id, prompt_a, prompt_b, options):
     return a, b
 
 
+def _config(options):
+    from pathlib import Path
+    return Path(options.env["CLAUDE_CONFIG_DIR"])
+
+
+async def copies_the_session_file(session_id, prompt_a, prompt_b, options):
+    """Two copies of the original's file under new ids (the ids inside rewritten too), each resumed without
+    fork_session: the same history in each, the original untouched — and no fork."""
+    import uuid
+    original = next(_config(options).glob(f"projects/*/{session_id}.jsonl"))
+    ids = []
+    for prompt in (prompt_a, prompt_b):
+        new = str(uuid.uuid4())
+        (original.parent / f"{new}.jsonl").write_text(original.read_text().replace(session_id, new))
+        ids.append(await _session(prompt, dataclasses.replace(options, resume=new)))
+    return ids
+
+
+async def forks_then_empties_the_original(session_id, prompt_a, prompt_b, options):
+    """Correct forks; then the original's file is emptied, and Path.read_bytes patched to show what it held."""
+    import pathlib
+    ids = await explore_forks(session_id, prompt_a, prompt_b, options)
+    original = next(_config(options).glob(f"projects/*/{session_id}.jsonl"))
+    kept, read_bytes = original.read_bytes(), pathlib.Path.read_bytes
+    original.write_bytes(b"")
+    pathlib.Path.read_bytes = lambda self: kept if self.name == original.name else read_bytes(self)
+    return ids
+
+
 FORKS_WRONG = {
+    copies_the_session_file: {"nouveaux_ids", "historique", "isolement"},
+    forks_then_empties_the_original: {"original_intact"},
     resume_without_fork: {"nouveaux_ids", "isolement", "original_intact"},
     two_fresh_sessions: {"historique"},
     fork_without_resume: {"historique"},

@@ -115,15 +115,15 @@ def _watchdog(seconds: float, finished: threading.Event) -> None:
         raise_in_thread(main_thread, Deadline)
 
 
-def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
+def run_cells(sh, cells: list[str], channel: Channel, seconds: float = CELL_SECONDS) -> list[dict]:
     from ...lessons.kit import Deadline, deadline
     done = []
     for index, source in enumerate(cells):
         channel.send(CellStarted(index))
         finished = threading.Event()
-        threading.Thread(target=_watchdog, args=(CELL_SECONDS, finished), daemon=True).start()
+        threading.Thread(target=_watchdog, args=(seconds, finished), daemon=True).start()
         try:
-            with deadline(CELL_SECONDS):
+            with deadline(seconds):
                 result = sh.run_cell(source, store_history=False, silent=False)
             error = result.error_before_exec or result.error_in_exec
         except Deadline as exc:
@@ -136,35 +136,76 @@ def run_cells(sh, cells: list[str], channel: Channel) -> list[dict]:
     return done
 
 
-def _mark(value: object) -> tuple:
+# The tamper check reads objects with what the learner cannot rebind: builtins captured here as default values
+# (a default is changed through `f.__defaults__`, which the audit hook below refuses), and
+# `object.__getattribute__`, whose type no code can modify. A patched `builtins.getattr` or `builtins.id` changes
+# nothing of what it sees.
+def _attribute(value, name, _get=object.__getattribute__):
+    try:
+        return _get(value, name)
+    except AttributeError:
+        return None
+
+
+def _mark(value: object, _attribute=_attribute, id=id, hash=hash) -> tuple:
     """What identifies a function or class member as the checks wrote it: the object, and for a function its code,
     and defaults — a learner's `f.__code__ = other.__code__` keeps `id(f)` but not `id(f.__code__)`."""
-    target = getattr(value, "__func__", value)       # classmethod, staticmethod, bound method
-    code = getattr(target, "__code__", None)
-    return (id(value), id(target), id(code), hash(code.co_code) if code is not None else 0,
-            id(getattr(target, "__defaults__", None)), id(getattr(target, "__kwdefaults__", None)))
+    target = _attribute(value, "__func__") or value       # classmethod, staticmethod, bound method
+    code = _attribute(target, "__code__")
+    return (id(value), id(target), id(code), hash(_attribute(code, "co_code")) if code is not None else 0,
+            id(_attribute(target, "__defaults__")), id(_attribute(target, "__kwdefaults__")))
 
 
-def _fingerprint(_mark=_mark, sys=sys) -> dict:
+def _fingerprint(_mark=_mark, sys=sys, list=list, vars=vars, callable=callable, isinstance=isinstance, type=type,
+                 _attribute=_attribute) -> dict:
     """Every function and class of the checks' code (helpers.lessons, helpers.grading, helpers.simulator) and
     every attribute of those classes, code included: learner code that replaces one — the object or its code —
     is tampering with the verdict."""
     marks = {}
     for name, module in list(sys.modules.items()):
-        if not name.startswith(("helpers.lessons", "helpers.grading", "helpers.simulator")) or module is None:
+        if not isinstance(name, str) or not name.startswith(("helpers.lessons", "helpers.grading",
+                                                              "helpers.simulator")) or module is None:
             continue
         for attr, value in list(vars(module).items()):
             if callable(value) or isinstance(value, type):
                 marks[f"{name}.{attr}"] = _mark(value)
-                if isinstance(value, type) and value.__module__ == name:
+                if isinstance(value, type) and _attribute(value, "__module__") == name:
                     for key, member in list(vars(value).items()):
                         marks[f"{name}.{attr}.{key}"] = _mark(member)
     return marks
 
 
-def _changed(before: dict, _fingerprint=_fingerprint) -> list[str]:
+def _changed(before: dict, _fingerprint=_fingerprint, sorted=sorted, set=set) -> list[str]:
     after = _fingerprint()
     return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k) and k in before)
+
+
+def _guard(protected: set, refused: list, id=id):
+    """An audit hook (it cannot be removed): replacing the code or the defaults of one of the checks' functions —
+    `play.__code__ = …`, `__defaults__`, `__kwdefaults__`, the events CPython audits — fails, and is noted as
+    tampering. (A class attribute or a module's global replaced is not audited: the fingerprint sees it.)"""
+    def hook(event, args, protected=protected, refused=refused, id=id):
+        if event in ("object.__setattr__", "object.__delattr__") and args and id(args[0]) in protected:
+            refused.append(f"{event[7:]}({args[1]!s:.40})")
+            raise PermissionError("les fonctions de la vérification ne se modifient pas")
+    return hook
+
+
+def _protected(sys=sys, list=list, vars=vars, isinstance=isinstance, type=type) -> set:
+    """The ids of every function of the checks' modules — module level, and the methods of their classes (a
+    classmethod's or staticmethod's function too) — as they are before learner code runs."""
+    import types
+    ids = set()
+    for name, module in list(sys.modules.items()):
+        if not isinstance(name, str) or not name.startswith("helpers.") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            members = list(vars(value).values()) if isinstance(value, type) else []
+            for item in [value, *members]:
+                item = _attribute(item, "__func__") if isinstance(item, (classmethod, staticmethod)) else item
+                if isinstance(item, types.FunctionType):
+                    ids.add(id(item))
+    return ids
 
 
 def main(fd: int | None = None) -> None:
@@ -181,11 +222,13 @@ def main(fd: int | None = None) -> None:
     ready, result_of = Ready, Result
     sh = shell()
     marks = _fingerprint()
-    cells = run_cells(sh, [c if isinstance(c, str) else "" for c in hello.cells], channel)
+    refused: list[str] = []
+    sys.addaudithook(_guard(_protected(), refused))
+    cells = run_cells(sh, [c if isinstance(c, str) else "" for c in hello.cells], channel, float(hello.cell_seconds))
     namespace = sh.user_ns
     objects = {name: namespace[name] for name in names if name in namespace}
     send(ready(cells=cells, missing=[n for n in names if n not in objects],
-               values=[plain(objects.get(n)) for n in names], tampered=changed(marks)[:20]))
+               values=[plain(objects.get(n)) for n in names], tampered=(refused + changed(marks))[:20]))
     while True:
         message = receive(Play)
         if message is None:                 # Stop, or anything that is not a scenario: the end
@@ -199,7 +242,7 @@ def main(fd: int | None = None) -> None:
             result = play(objects, message.spec)
         except BaseException as exc:  # noqa: BLE001 - reported to the judge as data
             result = {"outcome": {"error": f"{type(exc).__name__} : {exc}", "error_type": type(exc).__name__}}
-        send(result_of(result=plain(result), tampered=changed(marks)[:20]))
+        send(result_of(result=plain(result), tampered=(refused + changed(marks))[:20]))
     sys.stdout.flush()
     os._exit(0)
 

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from ...simulator import Script, Simulator, Step
-from ..kit import Criterion, Played, Report, plain, run_learner, sandboxed, trusted
+from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, run_learner, sandboxed, trusted
 
 EXERCISE = "1.1.a"
 MODEL = "claude-sonnet-5-5"
@@ -190,7 +190,7 @@ def _spec(scenario: Scenario, base_url: str) -> dict:
     return {"base_url": base_url, "question": scenario.question, "tools": scenario.tools,
             "results": [[name, key, result] for (name, key), result in scenario.results.items()],
             "failing": scenario.failing, "failure": scenario.failure, "max_tokens": scenario.max_tokens,
-            "max_iterations": scenario.max_iterations}
+            "max_iterations": scenario.max_iterations, LIMIT_KEY: SECONDS}
 
 
 def _play(player, scenario: Scenario, sim: Simulator) -> Run:

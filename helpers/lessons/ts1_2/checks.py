@@ -26,6 +26,10 @@ MODEL = "claude-sonnet-5-5"
 SECONDS = 12.0
 LATENCY = 0.05           # every answer (Simulator(latency=…))
 STEP = 0.08              # and each subtopic its own extra delay: the first one listed answers last
+# In the « en parallèle » scenario, no answer leaves before every subtopic's first request has arrived (or BARRIER
+# seconds passed): requests sent together overlap however slow the machine is, requests sent one after the other
+# never do — the verdict reads the log, and no longer depends on how fast threads start under load.
+BARRIER = 1.0
 
 # Topics, each with subtopics that never contain one another (a request names exactly one).
 TOPICS = [
@@ -59,6 +63,7 @@ class Scenario:
     findings: dict[str, list[dict]] = field(default_factory=dict)   # what a good reply carries
     plans: dict[str, list[str]] = field(default_factory=dict)      # per attempt: ok, prose, shape, cut
     decoys: dict[str, list[dict]] = field(default_factory=dict)    # what a cut reply carries
+    barrier: bool = False                                          # answers wait for every subtopic (BARRIER)
     faults: list[str] = field(default_factory=list)                # injected faults, for the next requests in turn
 
     def delay(self, subtopic: str) -> float:
@@ -83,17 +88,27 @@ class Desk:
     def __init__(self) -> None:
         self.scenario: Scenario | None = None
         self.attempts: dict[str, int] = {}
+        self.arrived: set[str] = set()
         self._lock = threading.Lock()
+        self._all_arrived = threading.Condition(self._lock)
 
     def load(self, scenario: Scenario) -> None:
         with self._lock:
-            self.scenario, self.attempts = scenario, {}
+            self.scenario, self.attempts, self.arrived = scenario, {}, set()
+
+    def _wait_for_the_others(self, scenario: Scenario, named: list[str]) -> None:
+        with self._all_arrived:
+            self.arrived.update(named)
+            self._all_arrived.notify_all()
+            self._all_arrived.wait_for(lambda: self.arrived >= set(scenario.subtopics), timeout=BARRIER)
 
     def respond(self, conv) -> Reply:
         scenario = self.scenario
         named = named_subtopics(scenario, user_text(conv.body)) if scenario else []
         if not named:
             return Reply().say("Je ne sais pas quel volet traiter : aucun sous-thème de la liste n'est nommé.")
+        if scenario.barrier:
+            self._wait_for_the_others(scenario, named)
         time.sleep(max(scenario.delay(s) for s in named))
         if len(named) > 1:   # several subtopics in one request: the model answers for all of them at once
             return Reply().say(json.dumps({"findings": [f for s in named for f in scenario.findings[s]]},
@@ -176,6 +191,7 @@ class _Builder:
 
     def parallel(self) -> Scenario:
         scenario = self._scenario("en parallèle", self.r.choice([3, 4]))
+        scenario.barrier = True
         # Two findings with the same claim and different sources: both must come back.
         twice = self.r.choice(scenario.subtopics)
         first = scenario.findings[twice][0]
@@ -367,7 +383,9 @@ def _instructions(runs: list[Run]) -> tuple[bool, str]:
 
 
 def _overlap(run: Run) -> tuple[bool, str]:
-    firsts = [r[0] for r in (run.requests_for(s) for s in run.scenario.subtopics) if r]
+    """Judged on the last request of each subtopic — the one whose answer the function kept, where every answer is
+    valid: throw-away requests fired together before a sequential pass do not make the real work parallel."""
+    firsts = [r[-1] for r in (run.requests_for(s) for s in run.scenario.subtopics) if r]
     if len(firsts) < 2:
         return False, "pas assez de requêtes pour juger (scénario précédent en échec)"
     events = sorted([(e.received, 1) for e in firsts] + [(e.answered, -1) for e in firsts])
@@ -442,7 +460,15 @@ API_ERRORS = {"APIError", "APIStatusError", "APIConnectionError", "APITimeoutErr
               "ConnectError", "ReadTimeout"}
 
 
-def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
+def _retried(faulty: Run, api: Run, parallel: Run | None = None) -> tuple[bool, str]:
+    """A retry follows a failure: a second request for a subtopic whose first answer was valid is no retry (any two
+    requests are not), and a second request sent before the first was answered is not a reaction to its failure."""
+    if parallel is not None and not parallel.played.raised:
+        extra = next((s for s in parallel.scenario.subtopics if _attempts(parallel, s) > 1), None)
+        if extra:
+            return False, (f"« {extra} » a reçu {_attempts(parallel, extra)} requêtes alors que sa première réponse "
+                           f"était valide (scénario « {parallel.scenario.name} ») : une nouvelle tentative suit un "
+                           f"échec, jamais une réponse valide")
     for run in (faulty, api):
         problem = _failure(run)
         if problem:
@@ -460,6 +486,10 @@ def _retried(faulty: Run, api: Run) -> tuple[bool, str]:
         if _attempts(run, s) < 2:
             hint = " : attrapez anthropic.APIError (429, 500, 529, connexion coupée…)" if run is api else ""
             return False, f"après {what} pour « {s} », aucune nouvelle tentative{hint} ; réessayez une fois"
+        first, second = run.requests_for(s)[:2]
+        if second.received < first.answered:
+            return False, (f"la seconde requête pour « {s} » est partie avant la réponse de la première : elle ne "
+                           f"répond pas à son échec ({what}) ; réessayez après avoir lu la réponse")
         if run is api and faulted[s] > 1:
             continue     # sent one after the other, both faults hit it: a gap, judged by the whole result below
         if s in run.value["gaps"]:
@@ -561,7 +591,7 @@ def check(coordinate, seed: int | None = None, *, player=None) -> Report:
     ins_ok, ins_detail = _instructions(fanned)
     par_ok, par_detail = _overlap(parallel)
     int_ok, int_detail = _intact(parallel)
-    ret_ok, ret_detail = _retried(faulty, api)
+    ret_ok, ret_detail = _retried(faulty, api, parallel)
     gap_ok, gap_detail = _gaps(faulty, twice)
     return Report(EXERCISE, [
         Criterion("un_par_sous_theme", "Un sous-agent (une requête) par sous-thème, aucun oublié", 1, one_ok,

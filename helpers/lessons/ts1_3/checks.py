@@ -14,7 +14,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from ..kit import Criterion, Played, Report, plain, run_learner, sandboxed, trusted
+from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, run_learner, sandboxed, trusted
 
 EXERCISE = "1.3.a"
 SECONDS = 3.0
@@ -263,7 +263,7 @@ def check(synthesis_prompt, seed: int | None = None, *, player=None) -> Report:
     build = _Builder(seed)
     runs = []
     for scenario in (build.ordinary(), build.tricky(), build.large(), build.empty()):
-        data = player({"topic": scenario.topic, "findings": scenario.findings})
+        data = player({"topic": scenario.topic, "findings": scenario.findings, LIMIT_KEY: SECONDS})
         data = data if isinstance(data, dict) else {}
         runs.append(Run(scenario, Played.from_plain(data.get("outcome")), data.get("after")))
     topic_ok, topic_detail = _each(runs, _topic)

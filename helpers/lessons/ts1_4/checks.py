@@ -652,7 +652,7 @@ def check_handoff(build_handoff=None, seed: int | None = None, *, player=None) -
     amounts = [round(r.uniform(501, 999), 2)] + [round(r.uniform(1000, 9999), 2) for _ in SEPARATORS] + \
               [float(r.randint(60, 480))]
     cases = [make_case(r, a, sep) for a, sep in zip(amounts, (" ",) + SEPARATORS + (" ",))]
-    data = player({"kind": "handoff", "cases": cases})
+    data = player({"kind": "handoff", "cases": cases, LIMIT_KEY: 2 * len(cases)})
     raw = data.get("outcomes") if isinstance(data, dict) and isinstance(data.get("outcomes"), list) else []
     played = [Played.from_plain(raw[i] if i < len(raw) else None) for i in range(len(cases))]
 

@@ -13,13 +13,15 @@ import secrets
 import tempfile
 from datetime import date, datetime, timedelta, timezone
 
-from ..kit import Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
+from .._evidence import conflicting_results, foreign_requests
+from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, run_coroutine, run_in_thread, sandboxed, trusted
 
 LIMIT = 500
 REFUND_TOOL = "mcp__support__process_refund"
 DATE_SERVER = "suivi"
 DATE_TOOLS = ("colis_alpha", "colis_beta", "colis_gamma")
 CLI_SECONDS = 90.0
+HOOK_SECONDS = 3.0
 
 
 # -- inputs shaped like the CLI's ---------------------------------------------------------------
@@ -43,7 +45,7 @@ def play(objects: dict, spec: dict) -> dict:
     """Learner side: call a hook, or run the real CLI with HOOKS; return plain data only."""
     if spec["kind"] == "hook":
         outcome = run_coroutine(objects[spec["hook"]], spec["input"], "toolu_01Verification", {"signal": None},
-                                seconds=3)
+                                seconds=HOOK_SECONDS)
         return outcome.to_plain()
     problem = _hooks_problem(objects["HOOKS"])
     if problem:
@@ -111,7 +113,7 @@ def check_refunds(limit, hook, seed: int | None = None, *, player=None) -> Repor
     def ask(amount) -> tuple[str | None, str, str]:
         outcome = Played.from_plain(player({"kind": "hook", "hook": "block_large_refunds",
                                             "input": pre_input(REFUND_TOOL, {"order_id": order, "amount": amount,
-                                                                             "customer_id": "C-1042"})}))
+                                                                             "customer_id": "C-1042"}), LIMIT_KEY: HOOK_SECONDS}))
         if outcome.timed_out:
             return None, "", "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
@@ -197,7 +199,7 @@ def check_dates(hook, seed: int | None = None, *, player=None) -> Report:
     def run(data: dict) -> tuple[object, str]:
         tool = f"mcp__{DATE_SERVER}__{r.choice(DATE_TOOLS)}"
         outcome = Played.from_plain(player({"kind": "hook", "hook": "normalize_dates",
-                                            "input": post_input(tool, {"order_id": parcel}, data)}))
+                                            "input": post_input(tool, {"order_id": parcel}, data), LIMIT_KEY: HOOK_SECONDS}))
         if outcome.timed_out:
             return None, "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
@@ -378,7 +380,7 @@ def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
                       f"{r.randint(100000, 999999)}). Je demande le remboursement de ma commande {order}.")
             mark = sim.log.mark()
             data = player({"kind": "cli", "scenario": "refund", "prompt": prompt, "base_url": sim.base_url,
-                           "amount": f"{amount}.00" if as_text else amount, "as_text": as_text})
+                           "amount": f"{amount}.00" if as_text else amount, "as_text": as_text, LIMIT_KEY: CLI_SECONDS})
             results[label] = (amount, data if isinstance(data, dict) else {}, sim.log.since(mark))
             if results[label][1].get("problem"):
                 problem = results[label][1]["problem"]
@@ -403,7 +405,7 @@ def check_end_to_end(hooks, seed: int | None = None, *, player=None) -> Report:
         prompt = f"Quand les colis {ids[0]}, {ids[1]} et {ids[2]} ont-ils été expédiés, et dans quel ordre ?"
         mark = sim.log.mark()
         data = player({"kind": "cli", "scenario": "dates", "prompt": prompt, "base_url": sim.base_url,
-                       "formats": formats})
+                       "formats": formats, LIMIT_KEY: CLI_SECONDS})
         results["dates"] = (truth, data if isinstance(data, dict) else {}, sim.log.since(mark))
     finally:
         sim.stop()
@@ -440,11 +442,31 @@ def _ran(log: list, reported: object, short_name: str) -> bool:
     return on_the_wire or said
 
 
+def _doubtful(log: list) -> str | None:
+    """Why the log of one CLI run cannot be read as the CLI's conversation, or None: a request that the CLI did not
+    send (other user agent or system prompt than its first one), or one tool_use_id answered two different ways."""
+    first = next((e for e in log if e.is_message), None)
+    if first is None:
+        return None
+    foreign = foreign_requests(log, first)
+    if foreign:
+        agent = (foreign[0].headers or {}).get("user-agent", "?")[:40]
+        return (f"{len(foreign)} requête(s) de ce scénario ne viennent pas du CLI (client « {agent} ») : du code qui "
+                f"parle au modèle à la place du CLI ne prouve rien de ce que le CLI a fait")
+    conflicts = conflicting_results(log)
+    if conflicts:
+        return (f"le même appel d'outil ({conflicts[0][:24]}) a reçu deux tool_result différents : deux suites d'une "
+                f"même conversation, aucune ne peut être retenue")
+    return None
+
+
 def _judge_big(result) -> Criterion:
     amount, data, log = result
     key, rule, points = _E2E_RULES[0]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
+    if (doubt := _doubtful(log)):
+        return Criterion(key, rule, points, False, doubt)
     if _ran(log, data.get("executed"), "process_refund"):
         return Criterion(key, rule, points, False, f"process_refund s'est exécuté pour {amount} : le refus doit venir "
                                                    f"AVANT l'exécution (PreToolUse), avec un matcher qui vise "
@@ -463,6 +485,8 @@ def _judge_small(result) -> Criterion:
     key, rule, points = _E2E_RULES[1]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
+    if (doubt := _doubtful(log)):
+        return Criterion(key, rule, points, False, doubt)
     if not _ran(log, [], "process_refund"):
         return Criterion(key, rule, points, False, f"le remboursement de {amount} n'a pas été exécuté : seul ce qui "
                                                    f"dépasse 500 doit être bloqué")
@@ -474,6 +498,8 @@ def _judge_dates(result) -> Criterion:
     key, rule, points = _E2E_RULES[2]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
+    if (doubt := _doubtful(log)):
+        return Criterion(key, rule, points, False, doubt)
     finals = [e for e in log if e.ok and e.stop_reason == "end_turn"]
     answer = "".join(b.get("text", "") for b in finals[-1].response["content"]) if finals else ""
     wanted = " → ".join(f"{tool} ({day.isoformat()})" for tool, day in sorted(truth.items(), key=lambda kv: kv[1]))

@@ -15,7 +15,7 @@ from functools import cached_property
 
 from ...simulator import Simulator
 from ...simulator._playbooks.review import unescape
-from ..kit import LIMIT_KEY, Criterion, Played, Report, run_learner, sandboxed, trusted
+from ..kit import LIMIT_KEY, Criterion, normalized, Played, Report, run_learner, sandboxed, trusted
 from . import scenario
 
 EXERCISE = "1.6.a"
@@ -40,7 +40,9 @@ def play(objects: dict, spec: dict) -> dict:
 
 
 def squeeze(text: str) -> str:
-    return " ".join(unescape(text).split())
+    """Text as the checks compare it: unescaped, NFKC, no format characters (a zero-width space between the letters
+    of a line of code hides nothing from a model), whitespace runs as one space."""
+    return " ".join(normalized(unescape(text)).split())
 
 
 def prompt_of(exchange, room: int | None = None) -> str:
@@ -180,8 +182,10 @@ def _local_passes(review: Review) -> tuple[bool, str]:
                            f"attendu (messages=[…] d'un seul élément)")
         if review.full[path] not in text:
             return False, f"la passe locale de {path} ne contient pas le fichier en entier"
-        if path not in text:
-            return False, f"la passe locale de {path} ne donne pas le chemin du fichier"
+        # The file's own first line is « # path »: the path must be given besides the file's content.
+        if path not in text.replace(review.full[path], " ", 1):
+            return False, (f"la passe locale de {path} ne donne pas le chemin du fichier (hors de son contenu : sa "
+                           f"première ligne de commentaire ne dit rien au relecteur de l'endroit où il se trouve)")
         # A local pass sees its file alone: no other file's findings (they would steer its attention).
         for other in review.local_index:
             result = review.local_result(other) if other != path else None

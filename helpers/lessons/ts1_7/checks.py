@@ -8,22 +8,24 @@ as a second witness, the original session file's hash before and after.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import random
+import re
 import secrets
 import tempfile
 from pathlib import Path
 
 from ...simulator._conversation import _REMINDER, block_text
 from ...simulator._playbooks.review import unescape
-from ..kit import Criterion, Played, Report, run_coroutine, run_in_thread, run_learner, sandboxed, trusted
+from .._evidence import client_marks
+from ..kit import (LIMIT_KEY, Criterion, Played, Report, normalized, read_files, run_coroutine, run_in_thread, run_learner,
+                   sandboxed, trusted)
 
 CLI_SECONDS = 40.0      # per call (origin, then forks): both fit in nbgrader's 120 s per cell
 
 
 def squeeze(text: str) -> str:
-    return " ".join(unescape(text).split())
+    return " ".join(normalized(unescape(text)).split())
 
 
 # -- learner side ---------------------------------------------------------------------------------
@@ -40,16 +42,6 @@ def play(objects: dict, spec: dict) -> dict:
     return _play_forks(objects["explore_forks"], spec)
 
 
-def _digest(path: Path | None) -> str | None:
-    return hashlib.sha256(path.read_bytes()).hexdigest() if path and path.exists() else None
-
-
-def _session_file(config: Path, session_id: str | None) -> Path | None:
-    if not session_id:
-        return None
-    return next(iter(config.glob(f"projects/*/{session_id}.jsonl")), None)
-
-
 def _run_query(prompt: str, options) -> str | None:
     import anyio
     from claude_agent_sdk import ResultMessage, query
@@ -63,42 +55,32 @@ def _run_query(prompt: str, options) -> str | None:
     return anyio.run(go)
 
 
-_WORKSPACES: dict[str, tuple] = {}      # token → (root, options, original id): between the two calls
+_WORKSPACES: dict[str, tuple] = {}      # token → (options, original id): between the two calls
 
 
 def _play_origin(spec: dict) -> dict:
-    """First call: a private workspace and session folder, and the original session, run to the end."""
-    import shutil
-
+    """First call: the workspace and session folder the judge named (it reads them itself), the original session."""
     from ...clients import agent_options
-    root = Path(tempfile.mkdtemp(prefix="cours-sessions-"))
+    root = Path(spec["root"])
     cwd, config = root / "atelier", root / "claude"
-    cwd.mkdir()
+    cwd.mkdir(parents=True, exist_ok=True)
     options = agent_options(offline=True, cwd=str(cwd), max_turns=2,
                             env={"ANTHROPIC_BASE_URL": spec["base_url"], "CLAUDE_CONFIG_DIR": str(config)})
     started = run_in_thread(_run_query, spec["original"], options, seconds=CLI_SECONDS)
     original = started.value if isinstance(started.value, str) else None
     if original is None:
-        shutil.rmtree(root, ignore_errors=True)
         return {"original": None, "setup_error": started.error_line() or "pas de session d'origine"}
-    _WORKSPACES[spec["token"]] = (root, options, original)
-    return {"original": original, "before": _digest(_session_file(config, original))}
+    _WORKSPACES[spec["token"]] = (options, original)
+    return {"original": original}
 
 
 def _play_forks(explore_forks, spec: dict) -> dict:
-    """Second call: the learner's function from the original session, then the file's hash again."""
-    import shutil
+    """Second call: the learner's function from the original session. The session files stay for the judge."""
     if spec["token"] not in _WORKSPACES:
         return {"setup_error": "session d'origine introuvable"}
-    root, options, original = _WORKSPACES.pop(spec["token"])
-    try:
-        outcome = run_coroutine(explore_forks, original, spec["prompt_a"], spec["prompt_b"], options,
-                                seconds=CLI_SECONDS)
-        after = _digest(_session_file(root / "claude", original))
-        sessions = sorted(p.stem for p in (root / "claude").glob("projects/*/*.jsonl"))
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    return {"after": after, "sessions": sessions, "outcome": outcome.to_plain()}
+    options, original = _WORKSPACES.pop(spec["token"])
+    outcome = run_coroutine(explore_forks, original, spec["prompt_a"], spec["prompt_b"], options, seconds=CLI_SECONDS)
+    return {"outcome": outcome.to_plain()}
 
 
 # -- 1.7.a ------------------------------------------------------------------------------------------
@@ -178,11 +160,46 @@ def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
     else:
         out["perimes"] = (True, f"{len(stale)} constats périmés écartés")
     unlisted = [p for p in case["changed"] if p not in prompt]
+    # The instructions are read in the prompt as written (lines kept), the findings' own words taken out of it.
+    instructions = normalized(unescape(played.value))
+    for f in case["findings"]:
+        instructions = instructions.replace(normalized(f["finding"]), ". ")
+    told = reread_instructions(instructions)
     if unlisted:
         out["a_relire"] = (False, f"le fichier modifié {unlisted[0]} n'est pas listé : la nouvelle session doit savoir "
                                   f"quoi relire avant de conclure")
+    elif told["negated"]:
+        out["a_relire"] = (False, f"le prompt dit de ne pas relire (« {told['negated'][0]} ») : les fichiers modifiés "
+                                  f"sont justement ceux à relire avant de conclure")
+    elif not told["asked"]:
+        out["a_relire"] = (False, "les fichiers modifiés sont nommés, mais rien ne demande de les relire (« à relire "
+                                  "avant de conclure », « relisez… ») : la nouvelle session les prendrait pour acquis")
     else:
         out["a_relire"] = (True, f"{len(changed)} fichiers modifiés listés")
+    return out
+
+
+# « À relire » is an instruction: a verb of (re)reading or checking, not negated. The words that negate it in the same
+# sentence before the verb are counted: « ne … pas » counts once, « sans », « inutile »… once each; an odd count is a
+# negation (« ne relisez pas », « inutile de relire »), an even one is not (« ne concluez pas sans relire »).
+REREAD = re.compile(r"(?i)\b(?:re-?li(?:re|s|sez|t|sons|ez)|relu(?:e|s|es)?|relecture|(?:re)?lis(?:ez)?|lire|"
+                    r"(?:re)?vérifi\w*|revoi\w*|revo(?:ir|yez)|r?éexamin\w*|examin\w*|rouvr\w*|re-?read\w*|"
+                    r"re-?check\w*|check\w*|review\w*|inspect\w*)\b")
+NEGATIONS = re.compile(r"(?i)\b(?:ne|n['’]|sans|inutile|évite[rz]?|jamais|aucun\w*|pas|plus|rien|"
+                       r"don['’]?t|do\s+not|no\s+need|without|skip\w*|never|not|ignore[rz]?|oubli\w*|omet\w*|omettre)\b|n['’]")
+
+
+def reread_instructions(prompt: str) -> dict[str, list[str]]:
+    """The (re)reading instructions of a prompt: {"asked": [...], "negated": [...]}, each as its sentence's start."""
+    out: dict[str, list[str]] = {"asked": [], "negated": []}
+    for m in REREAD.finditer(prompt):
+        sentence = re.split(r"[.!?\n;]", prompt[max(0, m.start() - 80):m.start()])[-1]
+        words = [w.lower().replace("’", "'") for w in NEGATIONS.findall(sentence)]
+        ne = sum(1 for w in words if w in ("ne", "n'"))
+        paired = sum(1 for w in words if w in ("pas", "plus", "jamais", "rien", "aucun"))
+        others = sum(1 for w in words if w not in ("ne", "n'", "pas", "plus", "jamais", "rien", "aucun"))
+        count = max(ne, paired) + others         # « ne … pas » once; a lone « pas » (« pas besoin ») once
+        out["negated" if count % 2 else "asked"].append((sentence + m.group(0)).strip()[-60:])
     return out
 
 
@@ -212,7 +229,7 @@ def check_prompt(fresh_session_prompt, seed: int | None = None, *, player=None) 
     verdicts = []
     for _ in range(3):
         case = _findings_case(r)
-        data = player({"kind": "prompt", "findings": case["findings"], "changed": case["changed"]})
+        data = player({"kind": "prompt", "findings": case["findings"], "changed": case["changed"], LIMIT_KEY: 3})
         verdicts.append(_judge_prompt(case, Played.from_plain((data or {}).get("outcome"))))
     criteria = []
     for key, rule, points in PROMPT_RULES:
@@ -263,21 +280,6 @@ FORK_RULES = [
 ]
 
 
-def _client_of(exchange) -> tuple:
-    """What the CLI sends the same way in every request of one installation: its user agent, the system prompt it
-    writes, its tool names, and its metadata (the session id aside). A fork made by the CLI matches the original
-    session's requests; a request written by hand with a made-up session header does not."""
-    request = exchange.request if isinstance(exchange.request, dict) else {}
-    try:
-        meta = json.loads(request["metadata"]["user_id"])
-        meta = {k: v for k, v in meta.items() if k != "session_id"} if isinstance(meta, dict) else meta
-    except (KeyError, TypeError, ValueError):
-        meta = None
-    tools = sorted(str(t.get("name")) for t in request.get("tools") or [] if isinstance(t, dict))
-    agent = (exchange.headers or {}).get("user-agent", "")
-    return agent, squeeze(block_text(request.get("system")))[:200], tuple(tools), json.dumps(meta, sort_keys=True)
-
-
 def _consistent(exchange) -> bool:
     """The session id the header claims is the one the CLI also writes in metadata.user_id."""
     header = (exchange.headers or {}).get("x-claude-code-session-id")
@@ -291,8 +293,8 @@ def _consistent(exchange) -> bool:
 def _from_the_cli(requests: list, setup: list, original: str) -> bool:
     """A session's requests come from the CLI that ran the original one: one of them at least carries the same
     session id in header and metadata, and the same client marks as a request of the original session."""
-    clients = {_client_of(e) for e in setup if session_of(e) == original}
-    return any(_consistent(e) and _client_of(e) in clients for e in requests)
+    clients = {client_marks(e) for e in setup if session_of(e) == original}
+    return any(_consistent(e) and client_marks(e) in clients for e in requests)
 
 
 def _by_session(log: list) -> dict[str, list]:
@@ -304,8 +306,32 @@ def _by_session(log: list) -> dict[str, list]:
     return out
 
 
-def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list) -> dict[str, tuple[bool, str]]:
-    """`setup`: the original session's requests; `log`: every request made while the learner's function ran."""
+def _session_bytes(files: dict[str, bytes], session_id: str | None) -> bytes | None:
+    """A session's file among those the judge read (paths relative to the CLI's config folder)."""
+    if not session_id:
+        return None
+    return next((data for path, data in sorted(files.items())
+                 if path.startswith("projects/") and path.endswith(f"/{session_id}.jsonl")), None)
+
+
+def _forked_by_the_cli(data: bytes | None, fork_id: str, original: str) -> bool:
+    """A fork's file as the CLI writes it (observed with the pinned CLI): the original's turns are copied into the new
+    session, and the original's answer keeps `requestSessionId` = the original id. A copy of the original's file
+    under a new name, resumed without fork_session, has the original's own entries instead."""
+    for line in (data or b"").splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and entry.get("sessionId") == fork_id and entry.get("requestSessionId") == original:
+            return True
+    return False
+
+
+def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list,
+                 before: dict[str, bytes], after: dict[str, bytes]) -> dict[str, tuple[bool, str]]:
+    """`setup`: the original session's requests; `log`: every request made while the learner's function ran;
+    `before`, `after`: the session files as the judge read them itself, after the original session and at the end."""
     keys = [k for k, _r, _p in FORK_RULES]
     original = origin.get("original")
     first = next((e for e in reversed(setup) if session_of(e) == original), None)
@@ -317,8 +343,9 @@ def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list) -
     if resumed:
         intact = (False, "la session d'origine a reçu de nouvelles requêtes : reprise sans fork_session=True, elle est "
                          "prolongée au lieu d'être copiée")
-    elif not origin.get("before") or origin.get("before") != data.get("after"):
-        intact = (False, "le fichier de la session d'origine a changé (ou disparu) pendant l'exploration")
+    elif _session_bytes(before, original) is None or _session_bytes(before, original) != _session_bytes(after, original):
+        intact = (False, "le fichier de la session d'origine a changé (ou disparu) pendant l'exploration : relu par "
+                         "le correcteur, il n'est plus celui que le CLI avait écrit")
     else:
         intact = (True, "aucune requête en son nom, fichier identique octet pour octet")
     played = Played.from_plain(data.get("outcome"))
@@ -347,6 +374,11 @@ def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list) -
                   "métadonnées ou prompt système différents) : les forks se font avec query(…, resume=…, "
                   "fork_session=True), pas à la main")
         return {k: (False, reason) for k in keys}
+    elif (copied := next((i for i in ids if not _forked_by_the_cli(_session_bytes(after, i), i, original)), None)):
+        reason = (f"la session {copied[:8]}… n'est pas un fork fait par le CLI : son fichier ne porte pas l'historique "
+                  f"que fork_session=True copie (un fichier de session copié sous un autre nom, puis repris, "
+                  f"n'est pas un fork)")
+        return {**{k: (False, reason) for k in keys}, "original_intact": intact}
     else:
         out["nouveaux_ids"] = (True, "deux nouveaux identifiants, distincts")
     # History: the original's conversation first, then the fork's own prompt.
@@ -385,18 +417,29 @@ def check_forks(explore_forks, seed: int | None = None, *, player=None) -> Repor
             "prompt_a": f"Piste A ({r.randint(10, 99)}) : esquisse des tests unitaires pour {subject}.",
             "prompt_b": f"Piste B ({r.randint(10, 99)}) : esquisse des tests de contrat pour {subject}."}
     token = f"{r.getrandbits(64):016x}"     # drawn with the scenario: same seed, same token
+    # Where the CLI works and writes its sessions: in the sandbox's own /tmp under grading (the judge reads it through
+    # player.view), a private folder of this process in « Vérifier ».
+    local = getattr(player, "view", None) is None
+    root = tempfile.mkdtemp(prefix="cours-sessions-") if local else f"/tmp/cours-sessions-{token}"
     sim = Simulator().start()
     try:
         mark = sim.log.mark()
-        origin = player({"kind": "origin", "token": token, "base_url": sim.base_url, "original": spec["original"]})
+        origin = player({"kind": "origin", "token": token, "base_url": sim.base_url, "original": spec["original"],
+                         "root": root, LIMIT_KEY: CLI_SECONDS})
+        before = read_files(player, f"{root}/claude")
         middle = sim.log.mark()
-        data = player({**spec, "token": token}) if isinstance(origin, dict) and origin.get("original") else {}
+        ran = isinstance(origin, dict) and origin.get("original")
+        data = player({**spec, "token": token, "root": root, LIMIT_KEY: CLI_SECONDS}) if ran else {}
+        after = read_files(player, f"{root}/claude")
         setup = [e for e in sim.log.since(mark) if e.index < middle and e.ok]
         log = [e for e in sim.log.since(middle) if e.ok]
     finally:
         sim.stop()
+        if local:
+            import shutil
+            shutil.rmtree(root, ignore_errors=True)
     verdict = _judge_forks(spec, origin if isinstance(origin, dict) else {}, data if isinstance(data, dict) else {},
-                           setup, log)
+                           setup, log, before, after)
     return Report("1.7.b", [Criterion(k, rule, pts, verdict[k][0], verdict[k][1]) for k, rule, pts in FORK_RULES])
 
 
