@@ -4,6 +4,7 @@ What a notebook calls, and nothing else. Where the rest lives:
   simulator/  the offline Messages API and the simulated model (imports nothing from the rest)
   clients.py  mode, clients, meter, French errors (with _mode.py, _meter.py, explain.py, narrate.py)
   widgets/    diagrams, questions, « Vérifier »
+  progress/   the learner's private progress record and where they stand (standard library only)
   lessons/    one package per task statement (checks, questions, scenario data) and the exercise registry
   grading/    the trusted side: verdicts, nbgrader preprocessors, sandbox, cohort
   instructor/ what instructors read once a cohort is graded: the dashboard (not in the learner edition)
@@ -19,13 +20,14 @@ from ._mode import KeyProblem, offline, use_key
 from .clients import agent_options, banner, budget, cli_report, client, mode, model, simulator, trace, workspace
 from .explain import explain, install_ipython_handler
 from .lessons import ask, ready, verify, verify_button
+from .lessons.catalogue import my_progress, progress_summary
 from .lessons._stubs import install as _install_stub_notice
 from .narrate import describe
 from .simulator import REJECTED_KEY, Script, Simulator, Step, known_models
 from .widgets import gate_view, hook_view, hub_view, loop_view, record_hooks, review_view, session_tree
 
 __all__ = [
-    "ask", "gate_view", "hook_view", "hub_view", "loop_view", "ready", "record_hooks", "review_view", "session_tree",
+    "ask", "gate_view", "hook_view", "hub_view", "loop_view", "my_progress", "progress_summary", "ready", "record_hooks", "review_view", "session_tree",
     "verify", "verify_button",
     "BudgetExceeded", "KeyProblem", "REJECTED_KEY", "Script", "Simulator", "Step",
     "agent_options", "banner", "budget", "cli_report", "client", "describe", "explain", "known_models", "mode", "model",

@@ -23,7 +23,7 @@ GENERATED = {"navigation", "sommaire"}
 
 
 # The instructor dashboard (notebooks/9.0) is not a learner's notebook, and moves this round (issue 26).
-LEARNER_COMPANIONS = ("0.0-*.ipynb", "2.0-*.ipynb")
+LEARNER_COMPANIONS = ("0.0-*.ipynb", "2.0-*.ipynb", "3.0-*.ipynb")
 
 
 def notebooks() -> list[Path]:

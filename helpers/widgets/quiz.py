@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from .. import progress
 from ._base import BUTTON_LAYOUT, WithFallback, readable
 
 LETTERS = ("A", "B", "C", "D")
@@ -53,6 +54,7 @@ class Ask(WithFallback):
             return
         chosen = self.choice.value
         right = self.q.is_correct(chosen)
+        progress.practice_answer(self.q.id, right)
         verdict = (f"✅ Vous avez choisi {chosen} : c'est la bonne réponse." if right
                    else f"❌ Vous avez choisi {chosen} : ce n'est pas la bonne réponse.")
         lines = "".join(f"<li><strong>{k}.</strong> {html.escape(self.q.why[k])}</li>" for k in LETTERS)
