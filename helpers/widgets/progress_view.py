@@ -191,6 +191,7 @@ class ProgressView(WithFallback):
         files = change["new"]
         if files:
             self.import_file(bytes(files[0]["content"]))
+            self.upload.value = ()       # the same file may be chosen again
 
     def static_text(self) -> str:
         t = self.standing
@@ -207,16 +208,17 @@ class SummaryLine:
     def __init__(self, task: Task, companion: str) -> None:
         self.task, self.companion = task, companion
 
+    def details(self) -> str:
+        exercises, practice, exam = _cells(self.task)
+        return f"exercices {exercises}, questions {practice}, examen blanc {exam}"
+
     def text(self) -> str:
-        t = self.task
-        exercises, practice, exam = _cells(t)
-        return (f"Votre parcours en {t.lesson.ts} : {t.status} — exercices {exercises}, questions {practice}, "
-                f"examen blanc {exam}.")
+        return f"Votre parcours en {self.task.lesson.ts} : {self.task.status} — {self.details()}."
 
     def __repr__(self) -> str:
         return self.text()
 
     def _repr_html_(self) -> str:
-        return readable(f'<p class="cours-parcours-ligne" lang="fr">{status_html(self.task.status)} · '
-                        f'{html.escape(self.text())} <a href="{html.escape(self.companion)}" style="{LINK}">Voir '
-                        f'« Mon parcours »</a></p>')
+        return readable(f'<p class="cours-parcours-ligne" lang="fr">Votre parcours en {self.task.lesson.ts} : '
+                        f'{status_html(self.task.status)} — {html.escape(self.details())}. '
+                        f'<a href="{html.escape(self.companion)}" style="{LINK}">Voir « Mon parcours »</a></p>')

@@ -91,18 +91,21 @@ class VerifyButton(WithFallback):
         super().__init__([widgets.HTML(readable(f"<em>Exercice {html.escape(exercise)} : vérifie {label} "
                                                 f"{defined} maintenant dans le noyau.</em>")),
                           self.button, self.output])
+        self.add_class("cours-widget")
 
     def run(self):
         self.button.disabled = True
-        self.output.value = "<em>Vérification en cours…</em>"
+        self.output.value = '<em role="status" lang="fr">Vérification en cours…</em>'
         try:
             report = self.checker(self.exercise, *_lookup(self.names))
         finally:
             self.button.disabled = False
         warning = not_run_warning(self.names)
-        self.output.value = (f'<div class="cours-avertissement" style="border-left:6px solid #b36b00;background:#fff4e5;'
-                             f'padding:6px 10px;margin-bottom:6px;font-family:sans-serif">{html.escape(french_message(warning))}</div>'
-                             if warning else "") + report._repr_html_()
+        # A status region: a screen reader says the report when it arrives (the focus stays on the button).
+        self.output.value = '<div role="status" lang="fr">' + (
+            f'<div class="cours-avertissement" style="border-left:6px solid #b36b00;background:#fff4e5;'
+            f'padding:6px 10px;margin-bottom:6px;font-family:sans-serif">{html.escape(french_message(warning))}</div>'
+            if warning else "") + report._repr_html_() + "</div>"
         return report
 
     def static_text(self) -> str:
