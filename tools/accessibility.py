@@ -107,7 +107,7 @@ def audit(relative_paths: list[str]) -> dict[str, dict]:
         root = home / "cours"
         root.mkdir()
         lab_driver.copy_course(root)
-        lab = lab_driver.Lab(root, home, (), {"COURS_PARCOURS": str(home / "parcours")})
+        lab = lab_driver.Lab(root, home)
         try:
             lab.wait_until_ready()
             with sync_playwright() as playwright:

@@ -138,7 +138,7 @@ def lab_environment(tmp: Path, extra: dict[str, str] | None = None) -> dict[str,
     Jupyter folders of its own (no user settings, kernels or profiles). `./cours` sets the mode."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("ANTHROPIC_", "COURS_")) and k != "JUPYTER_CONFIG_PATH"}
-    folders = {"COURS_ATELIER": "atelier", "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+    folders = {"COURS_ATELIER": "atelier", "COURS_PARCOURS": "parcours", "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
                "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces", "JUPYTER_RUNTIME_DIR": "runtime",
                "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "IPYTHONDIR": "ipython"}
     for var, name in folders.items():
