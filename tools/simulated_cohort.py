@@ -26,10 +26,10 @@ from solutions.submissions import with_solution  # noqa: E402
 
 FIRST_NAMES = ["camille", "lea", "hugo", "ines", "lucas", "chloe", "sami", "manon", "noah", "jade", "yanis", "zoe",
                "louis", "emma", "adam", "lina", "theo", "sarah", "nolan", "alice"]
-ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "B", "q2": "D", "q3": "B"}),
-           "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "C", "q2": "A", "q3": "D"}),
-           "2.1-examen-blanc": ("reponses_examen", {"q1": "C", "q2": "A", "q3": "D", "q4": "B", "q5": "A", "q6": "C",
-                                                    "q7": "B", "q8": "D"})}
+ANSWERS = {"1.1-boucles-agentiques": ("reponses_1_1", {"q1": "B", "q2": "D", "q3": "A"}),
+           "1.5-hooks-agent-sdk": ("reponses_1_5", {"q1": "D", "q2": "A", "q3": "B"}),
+           "2.1-examen-blanc": ("reponses_examen", {"q1": "C", "q2": "A", "q3": "B", "q4": "B", "q5": "A", "q6": "C",
+                                                    "q7": "D", "q8": "D"})}
 
 
 def _source(fn, name: str | None = None) -> str:

@@ -12,7 +12,7 @@ from functools import cache
 from .. import progress
 from .kit import Criterion, Exercise, Report, plain
 
-__all__ = ["Exercise", "ask", "check", "exercise", "exercises", "graded_report", "is_correct", "question", "questions",
+__all__ = ["Exercise", "ask", "check", "shown_order", "exercise", "exercises", "graded_report", "is_correct", "question", "questions",
            "ready", "verify", "verify_button"]
 
 
@@ -145,7 +145,19 @@ def verify_button(exercise_id: str):
     return VerifyButton(exercise_id, exercise(exercise_id).names, _check_written)
 
 
+def shown_order(question_id: str, learner: str | None = None) -> tuple[str, ...]:
+    """The order one learner sees a practice question's options in (original letters under A, B, C, D): laid out
+    with the other questions of its set (1.1.p1 … 1.1.p5), so that the right answers are balanced over the set."""
+    import re
+
+    from ..widgets import shuffle
+    prefix = re.sub(r"\d+$", "", question(question_id).id)
+    group = [(q.id, q.right_letter()) for q in questions().values() if re.sub(r"\d+$", "", q.id) == prefix]
+    return shuffle.layout(group, learner or shuffle.learner())[question_id]
+
+
 def ask(question_id: str):
-    """Affiche la question avec ses quatre options et un bouton « Vérifier »."""
+    """Affiche la question avec ses quatre options (dans un ordre propre à chaque apprenant) et un bouton
+    « Vérifier »."""
     from ..widgets.quiz import Ask
-    return Ask(question(question_id))
+    return Ask(question(question_id), shown_order(question_id))

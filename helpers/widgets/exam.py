@@ -1,13 +1,14 @@
 """The mock exam (« Examen blanc »): 30 questions drawn from a bank, a countdown, then a score per task
 statement, every option explained, and a link to the lesson section to revisit for each miss.
 
-`ExamState` is the exam as plain data (draw, answer, submit, a second attempt draws other questions);
-`ExamView` only draws it. The bank itself lives with its lesson (helpers/lessons/ts2_1/).
+`ExamState` is the exam as plain data (draw, answer, submit, a second attempt draws other questions); the draw
+and the order of each question's options are the same for a learner and an attempt, on every reload
+(helpers/widgets/shuffle.py). Answers are kept in the bank's original letters; `ExamView` only draws them in the
+order shown. The bank itself lives with its lesson (helpers/lessons/ts2_1/).
 """
 from __future__ import annotations
 
 import html
-import random
 import threading
 import time
 from collections import OrderedDict
@@ -15,8 +16,10 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-from ._base import WithFallback, readable
-from .quiz import LETTERS, Question
+from .. import progress
+from . import shuffle
+from ._base import FOCUS_STYLE, WithFallback, readable
+from .quiz import LETTERS, Question, shown_as
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,11 @@ class Outcome:
     verdicts: list[tuple[ExamQuestion, str | None, bool]]   # (question, letter chosen, right?)
     seconds: float
     timed_out: bool
+    orders: dict[str, tuple[str, ...]] = field(default_factory=dict)   # id -> original letters, as shown
+
+    def shown(self, q: "ExamQuestion", original: str | None) -> str | None:
+        """The letter the learner saw for the original option `original`."""
+        return original and shown_as(self.orders.get(q.id, LETTERS), original)
 
     @property
     def score(self) -> int:
@@ -51,16 +59,20 @@ class ExamState:
     size: int = 30
     minutes: float = 60
     seed: int | None = None
+    learner: str | None = None           # None: the JupyterHub or system account (shuffle.learner())
     attempt: int = 0
     seen: set[str] = field(default_factory=set)
     drawn: list[ExamQuestion] = field(default_factory=list)
-    answers: dict[str, str] = field(default_factory=dict)
+    answers: dict[str, str] = field(default_factory=dict)         # id -> original letter
+    orders: dict[str, tuple[str, ...]] = field(default_factory=dict)   # id -> original letters, as shown
     started: float | None = None
     outcome: Outcome | None = None
 
     def start(self, now: float | None = None) -> list[ExamQuestion]:
-        """Draw a new exam: questions not seen in earlier attempts first, every task statement represented."""
-        rng = random.Random(None if self.seed is None else (self.seed, self.attempt).__hash__())
+        """Draw a new exam: questions not seen in earlier attempts first, every task statement represented, each
+        question's options shuffled so that the right answers are balanced over the draw, with no pattern."""
+        who = self.learner or shuffle.learner()
+        rng = shuffle.draw_rng(self.seed, who, self.attempt)
         fresh = [q for q in self.bank if q.id not in self.seen]
         if len(fresh) < self.size:          # the bank is used up: start again from the whole bank
             self.seen.clear()
@@ -78,6 +90,7 @@ class ExamState:
         rng.shuffle(picked)
         self.attempt += 1
         self.drawn = picked
+        self.orders = shuffle.layout([(q.id, q.right_letter()) for q in picked], f"{self.seed}|{who}", self.attempt)
         self.seen |= {q.id for q in picked}
         self.answers = {}
         self.outcome = None
@@ -85,8 +98,12 @@ class ExamState:
         return picked
 
     def answer(self, question_id: str, letter: str | None) -> None:
+        """Record an answer, given in the bank's original letters (the view translates the letter shown)."""
         if self.outcome is None and letter in LETTERS:
             self.answers[question_id] = letter
+
+    def original(self, question_id: str, shown: str) -> str:
+        return self.orders.get(question_id, LETTERS)[LETTERS.index(shown)]
 
     def remaining(self, now: float | None = None) -> float:
         if self.started is None:
@@ -107,7 +124,8 @@ class ExamState:
             got, asked = per_ts.get(q.ts, (0, 0))
             per_ts[q.ts] = (got + right, asked + 1)
         per_ts = OrderedDict(sorted(per_ts.items()))
-        self.outcome = Outcome(per_ts, verdicts, now - (self.started or now), self.remaining(now) <= 0)
+        self.outcome = Outcome(per_ts, verdicts, now - (self.started or now), self.remaining(now) <= 0,
+                               dict(self.orders))
         return self.outcome
 
 
@@ -140,27 +158,32 @@ def revisit_link(q: ExamQuestion) -> str:
     return f"<a href='{html.escape(q.link)}' style='{LINK_STYLE}'>{q.ts} · {_title(q.section)}</a>"
 
 
+ACQUIRED = "<span aria-hidden='true'>✅</span> acquis"      # a word with each mark: never a colour or an emoji alone
+TO_REVIEW = "<span aria-hidden='true'>❌</span> à revoir"
+
+
 def results_html(outcome: Outcome, total: int) -> str:
     """The score per task statement, then every question: answer, explanation of each option, link if missed."""
     rows = "".join(
         f"<tr><td style='padding:2px 10px'>{ts}</td><td style='padding:2px 10px'>{got} / {asked}</td>"
-        f"<td style='padding:2px 10px'>{'✅' if got >= 0.7 * asked else '❌ à revoir'}</td></tr>"
+        f"<td style='padding:2px 10px'>{ACQUIRED if got >= 0.7 * asked else TO_REVIEW}</td></tr>"
         for ts, (got, asked) in outcome.per_ts.items())
     minutes, seconds = divmod(int(outcome.seconds), 60)
     late = " (temps écoulé : copie rendue automatiquement)" if outcome.timed_out else ""
     parts = [f"<h3>Résultat : {outcome.score} / {total}</h3>",
              f"<p>Durée : {minutes} min {seconds:02d} s{late}.</p>",
              exam_scale_html(outcome.score, total),
-             "<table><tr><th>Énoncé de tâche</th><th>Bonnes réponses</th><th></th></tr>" + rows + "</table>"]
+             "<table><tr><th scope='col'>Énoncé de tâche</th><th scope='col'>Bonnes réponses</th><th scope='col'>Bilan</th></tr>" + rows + "</table>"]
     if outcome.misses:
         links = "".join(f"<li>{html.escape(q.id)} ({q.ts}) — {revisit_link(q)}</li>" for q in outcome.misses)
         parts.append(f"<h4>À revoir</h4><ul>{links}</ul>")
     for q, chosen, right in outcome.verdicts:
-        mark = "✅" if right else "❌"
-        good = next(k for k in LETTERS if q.is_correct(k))
-        said = f"vous avez choisi {chosen}" if chosen else "pas de réponse"
-        why = "".join(f"<li><strong>{k}.</strong> {html.escape(q.options[k])}<br><em>{html.escape(q.why[k])}</em>"
-                      f"</li>" for k in LETTERS)
+        mark = "<span aria-hidden='true'>✅</span> juste" if right else "<span aria-hidden='true'>❌</span> faux"
+        good = outcome.shown(q, q.right_letter())
+        said = f"vous avez choisi {outcome.shown(q, chosen)}" if chosen else "pas de réponse"
+        order = outcome.orders.get(q.id, LETTERS)
+        why = "".join(f"<li><strong>{k}.</strong> {html.escape(q.options[o])}<br><em>{html.escape(q.why[o])}</em>"
+                      f"</li>" for k, o in zip(LETTERS, order))
         revisit = "" if right else f"<p>À revoir : {revisit_link(q)}</p>"
         parts.append(f"<div class='cours-examen-corrige' style='margin:10px 0;border-top:1px solid #ccc'>"
                      f"<p>{mark} <strong>{html.escape(q.id)}</strong> ({q.ts}, {html.escape(q.scenario)}) — "
@@ -208,6 +231,8 @@ class ExamView(WithFallback):
         self.exam_box = widgets.VBox([self.progress, self.question, self.choice,
                                       widgets.HBox([self.previous, self.next, self.finish]), self.confirm])
         super().__init__([self.timer, self.exam_box, self.results, self.again])
+        self.add_class("cours-widget")
+        self._recorded = 0
         self._clock = clock
         self.restart()
 
@@ -253,16 +278,23 @@ class ExamView(WithFallback):
 
     def submit(self) -> Outcome:
         outcome = self.state.submit()
+        if self._recorded != self.state.attempt:     # the countdown and « Oui » may both hand the paper in
+            self._recorded = self.state.attempt
+            progress.exam_attempt(self.state.attempt, outcome.per_ts, outcome.seconds, outcome.timed_out,
+                                  [(q.id, q.ts, q.section) for q in outcome.misses])
         self._ask(False)
         self.exam_box.layout.display = "none"
         self.again.layout.display = None
-        self.timer.value = readable(f"<strong>Examen terminé</strong> (tentative {self.state.attempt}).")
+        self.timer.value = readable(f"<p role='status' style='margin:0'><strong>Examen terminé</strong> (tentative "
+                                    f"{self.state.attempt}) : {outcome.score} / {len(self.state.drawn)}. Le détail "
+                                    "suit ; il compte aussi dans « Mon parcours ».</p>")
         self._show_results(readable(results_html(outcome, len(self.state.drawn))))
         return outcome
 
     def _chosen(self, change) -> None:
         if change["new"] is not None and self.state.drawn:
-            self.state.answer(self.state.drawn[self.position].id, change["new"])
+            qid = self.state.drawn[self.position].id
+            self.state.answer(qid, self.state.original(qid, change["new"]))
             self._draw_progress()
 
     def _tick(self, attempt: int) -> None:
@@ -289,13 +321,16 @@ class ExamView(WithFallback):
         if not self.state.drawn:
             return
         q = self.state.drawn[self.position]
-        options = "".join(f"<li style='margin:3px 0'><strong>{k}.</strong> {html.escape(v)}</li>"
-                          for k, v in q.options.items())
-        self.question.value = readable(f"<p><em>Scénario : {html.escape(q.scenario)}</em></p>"
+        order = self.state.orders.get(q.id, LETTERS)
+        options = "".join(f"<li style='margin:3px 0'><strong>{k}.</strong> {html.escape(q.options[o])}</li>"
+                          for k, o in zip(LETTERS, order))
+        self.question.value = FOCUS_STYLE + readable(f"<p><em>Scénario : {html.escape(q.scenario)}</em></p>"
                                        f"<p>{html.escape(q.stem)}</p>"
                                        f"<ul style='list-style:none;padding-left:8px'>{options}</ul>")
         self.choice.unobserve(self._chosen, names="value")
-        self.choice.value = self.state.answers.get(q.id)
+        chosen = self.state.answers.get(q.id)
+        self.choice.value = shown_as(order, chosen) if chosen else None
+        self.choice.tooltips = [q.options[o] for o in order]      # each letter's button says its option
         self.choice.observe(self._chosen, names="value")
         self.previous.disabled = self.position == 0
         self.next.disabled = self.position >= len(self.state.drawn) - 1

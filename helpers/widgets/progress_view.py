@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from ..progress.record import RecordError
 from ..progress.standing import DONE, NOT_STARTED, STARTED, WEAK, Standing, Task
-from ._base import BUTTON_LAYOUT, WithFallback, readable
+from ._base import BUTTON_LAYOUT, FOCUS_STYLE, WithFallback, readable
 
 # A word and a shape for each status: never colour alone (WCAG 1.4.1); colours keep ≥ 4.5:1 on white.
 STATUS = {DONE: ("✔", "#1e6b2f"), WEAK: ("⚠", "#a3340f"), STARTED: ("◐", "#1a4f99"), NOT_STARTED: ("○", "#4d5156")}
@@ -159,6 +159,7 @@ class ProgressView(WithFallback):
         self.refresh.on_click(lambda _: self.draw())
         self.upload.observe(self._uploaded, names="value")
         super().__init__([self.page, widgets.HBox([self.refresh, self.export, self.upload]), self.message])
+        self.add_class("cours-widget")
         self.draw()
 
     def draw(self) -> None:
@@ -168,7 +169,7 @@ class ProgressView(WithFallback):
                               "data": {"text/html": self.html, "text/plain": self.static_text()}},)
         data = base64.b64encode(self.record.export_bytes()).decode()
         # One click downloads the record: a link with `download`, drawn as a button (a widget button cannot).
-        self.export.value = (f'<a class="cours-parcours-export" download="{self.record.export_name()}" '
+        self.export.value = FOCUS_STYLE + (f'<a class="cours-parcours-export" download="{self.record.export_name()}" '
                              f'href="data:application/json;base64,{data}" role="button" style="display:inline-block;'
                              'padding:4px 12px;margin:2px 4px;border:1px solid #1a4f99;border-radius:3px;color:#1a4f99;'
                              'background:#fff;text-decoration:none;font-family:sans-serif;font-size:13px">'

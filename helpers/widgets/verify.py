@@ -7,7 +7,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from ._base import BUTTON_LAYOUT, WithFallback, readable
+from ._base import BUTTON_LAYOUT, FOCUS_STYLE, WithFallback, readable
 from .typography import french_message
 
 
@@ -88,7 +88,7 @@ class VerifyButton(WithFallback):
         watch(self.names)
         label = " et ".join(f"<code>{html.escape(n)}</code>" for n in self.names)
         defined = "tel qu'il est défini" if len(self.names) == 1 else "tels qu'ils sont définis"
-        super().__init__([widgets.HTML(readable(f"<em>Exercice {html.escape(exercise)} : vérifie {label} "
+        super().__init__([widgets.HTML(FOCUS_STYLE + readable(f"<em>Exercice {html.escape(exercise)} : vérifie {label} "
                                                 f"{defined} maintenant dans le noyau.</em>")),
                           self.button, self.output])
         self.add_class("cours-widget")

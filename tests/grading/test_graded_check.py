@@ -35,7 +35,7 @@ def answers(source: str, grade_id: str | None = "reponses_1_1"):
     return cell
 
 
-RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "B"}'
+RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "A"}'
 
 
 def test_right_answers_get_every_point_and_the_report_explains_them():
@@ -53,7 +53,7 @@ def test_a_draft_left_in_another_cell_changes_nothing():
 
 @pytest.mark.parametrize("source, expected", [
     ('reponses_1_1 = {"q1": "B", "q2": "A", "q3": "C"}', 1),
-    ("reponses_1_1 = {'q1': 'b', 'q2': ' d ', 'q3': 'B'}", 3),
+    ("reponses_1_1 = {'q1': 'b', 'q2': ' d ', 'q3': 'a'}", 3),
     ("reponses_1_1 = dict(q1='B', q2='D', q3='B')", 0),            # not a literal: read, never executed
     ("# VOTRE CODE ICI\nraise NotImplementedError()", 0),
 ])

@@ -34,7 +34,7 @@ def release(name: str) -> dict:
 
 def submissions_1_6():
     name = "1.6-decomposer-une-tache"
-    answers = 'reponses_1_6 = {"q1": "B", "q2": "D", "q3": "A"}'
+    answers = 'reponses_1_6 = {"q1": "B", "q2": "C", "q3": "A"}'
     for fn in review.CORRECT + list(review.WRONG):
         nb = with_solution(release(name), "review_pull_request", as_cell(fn, "review_pull_request", REVIEW_HEADER))
         yield f"r-{fn.__name__}", name, with_solution(nb, "reponses_1_6", answers)
@@ -43,7 +43,7 @@ def submissions_1_6():
 def submissions_1_7():
     """Each student pairs a 1.7.a variant with a 1.7.b variant: fewer notebooks, each exercise graded apart."""
     name = "1.7-sessions"
-    answers = 'reponses_1_7 = {"q1": "A", "q2": "C", "q3": "B"}'
+    answers = 'reponses_1_7 = {"q1": "D", "q2": "B", "q3": "C"}'
     prompts = sessions.PROMPT_CORRECT + list(sessions.PROMPT_WRONG)
     forks = sessions.FORKS_CORRECT + list(sessions.FORKS_WRONG)
     for n, (prompt, fork) in enumerate(zip_longest(prompts, forks, fillvalue=None)):

@@ -32,7 +32,7 @@ ASSIGNMENT = sorted(p.name for p in (ROOT / "source").glob("1.1-*") if p.is_dir(
 COURSE_ID = re.search(r"""course_id\s*=\s*["']([^"']+)""", (ROOT / "nbgrader_config.py").read_text()).group(1)
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
-RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "B"}'
+RIGHT = 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "A"}'
 HALF = 'reponses_1_1 = {"q1": "B", "q2": "A", "q3": "C"}'
 STOPS_ON_TEXT = "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text(", "def run_agent(")
 STUDENTS = {  # student id -> {solution cell: code}; the notebook is written as fetched, then edited

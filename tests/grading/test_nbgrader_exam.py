@@ -12,7 +12,7 @@ from solutions.submissions import nbgrader
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "2.1-examen-blanc"
-RIGHT = {"q1": "C", "q2": "A", "q3": "D", "q4": "B", "q5": "A", "q6": "C", "q7": "B", "q8": "D"}
+RIGHT = {"q1": "C", "q2": "A", "q3": "B", "q4": "B", "q5": "A", "q6": "C", "q7": "D", "q8": "D"}
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 

@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
 LESSONS = {
     "1.2-coordinateur-sous-agents": {
         "module": coordinators, "name": "coordinate", "check": checks_1_2.check, "test": "test_1_2_a",
-        "points": 10, "answers": ("reponses_1_2", 'reponses_1_2 = {"q1": "B", "q2": "A", "q3": "D"}'),
+        "points": 10, "answers": ("reponses_1_2", 'reponses_1_2 = {"q1": "B", "q2": "A", "q3": "C"}'),
         "correct": ["coordinate", "coordinate_threads", "coordinate_futures"],
         "wrong": ["sequential", "shared_conversation", "all_in_one_request", "forgets_the_last_subtopic",
                   "drops_metadata", "no_retry", "crashes_on_a_bad_reply", "retries_forever", "retry_still_a_gap",
@@ -29,7 +29,7 @@ LESSONS = {
     },
     "1.3-passer-le-contexte": {
         "module": synthesis, "name": "synthesis_prompt", "check": checks_1_3.check, "test": "test_1_3_a",
-        "points": 6, "answers": ("reponses_1_3", 'reponses_1_3 = {"q1": "A", "q2": "C", "q3": "B"}'),
+        "points": 6, "answers": ("reponses_1_3", 'reponses_1_3 = {"q1": "A", "q2": "D", "q3": "C"}'),
         "correct": ["synthesis_prompt", "synthesis_prompt_wrapped", "synthesis_prompt_english"],
         "wrong": ["prose_bullets", "claims_only", "first_three", "keys_renamed", "python_repr", "topic_missing",
                   "claim_and_source_squeezed", "nulls_dropped", "mutates_its_input", "merges_same_claims"],

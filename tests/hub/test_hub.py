@@ -46,7 +46,7 @@ cours_hub = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(cours_hub)
 
 RIGHT = {"run_agent": "import json\n\n" + inspect.getsource(loops.run_agent),
-         "reponses_1_1": 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "B"}'}
+         "reponses_1_1": 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "A"}'}
 WRONG = {"run_agent": "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text(", "def run_agent("),
          "reponses_1_1": 'reponses_1_1 = {"q1": "B", "q2": "A", "q3": "C"}'}
 

@@ -85,6 +85,16 @@ def test_answers_are_spread_over_the_letters_within_a_notebook(notebook):
         assert not letters or max(letters.values()) <= 2, (notebook, kind, letters)
 
 
+def test_the_graded_answers_in_course_order_are_balanced_and_form_no_pattern():
+    """nbgrader needs a fixed order: over the course, the right letters of the graded checks are as frequent as one
+    another and show no period nor long run (practice questions and the mock exam are shuffled per learner)."""
+    from helpers.widgets.shuffle import patterned, repeats
+    letters = "".join(item.answer for item in graded())
+    counts = Counter(letters)
+    assert max(counts.values()) - min(counts[letter] for letter in LETTERS) <= 2, counts
+    assert not patterned(letters), (letters, repeats(letters))
+
+
 def test_the_length_of_an_option_gives_nothing_away():
     ranks = [sorted(len(t) for t in i.options.values()).index(len(i.options[i.answer])) for i in ALL]
     assert Counter(ranks)[3] <= len(ALL) // 3, "la bonne réponse est trop souvent la plus longue"

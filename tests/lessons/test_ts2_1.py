@@ -1,5 +1,6 @@
-"""The mock exam's bank: big enough, fair (letters and lengths), across 1.1–1.7 and the exam's four
-scenarios, each question pointing at a heading that exists in its lesson; the graded exam asks others."""
+"""The mock exam's bank: data (bank.toml, one entry a question, checked against its schema), big enough, fair
+(letters and lengths), across 1.1–1.7 and the exam's four scenarios, each question pointing at a heading that
+exists in its lesson; the graded exam asks others."""
 from __future__ import annotations
 
 import json
@@ -8,9 +9,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from helpers.lessons import exercise
 from helpers.lessons.ts2_1 import BANK, GRADED_TS
+from helpers.lessons.ts2_1 import bank
 from helpers.lessons.ts2_1.lessons import LESSONS, anchor
 from helpers.widgets.quiz import LETTERS
 
@@ -21,6 +24,35 @@ SCENARIOS = {"support client", "recherche multi-agents", "productivité des dév
 
 def answer(q) -> str:
     return next(letter for letter in LETTERS if q.is_correct(letter))
+
+
+def test_the_bank_is_data_one_toml_entry_a_question_with_every_field_and_nothing_else():
+    raw = tomllib.loads(bank.SOURCE.read_text(encoding="utf-8"))
+    assert set(raw) == {"question"}
+    for entry in raw["question"]:
+        assert set(entry) == set(bank.FIELDS), entry.get("id")
+        assert list(entry["options"]) == list(LETTERS) and list(entry["why"]) == list(LETTERS), entry["id"]
+        assert all(isinstance(entry[k], str) and entry[k].strip() for k in bank.FIELDS if k not in ("options", "why"))
+        assert entry["ts"] in LESSONS and entry["scenario"] in SCENARIOS, entry["id"]
+        assert re.fullmatch(r"2\.1\.e\d\d", entry["id"]) and re.fullmatch(r"[0-9a-f]{16}", entry["answer_key"])
+    assert [q.id for q in BANK] == [entry["id"] for entry in raw["question"]]
+    code = Path(bank.__file__).read_text(encoding="utf-8")
+    assert "Juste" not in code and len(code.splitlines()) < 80   # no question lives in the code
+
+
+@pytest.mark.parametrize("broken, said", [
+    ({"title": None}, "champs attendus"),
+    ({"options": {"A": "x", "B": "y", "C": "z"}}, "A, B, C et D"),
+    ({"ts": "3.1"}, "inconnu"),
+    ({"stem": "  "}, "non vide"),
+])
+def test_a_malformed_entry_is_refused_in_french_with_its_id(broken, said):
+    raw = dict(tomllib.loads(bank.SOURCE.read_text(encoding="utf-8"))["question"][0])
+    raw.update(broken)
+    raw = {k: v for k, v in raw.items() if v is not None}
+    with pytest.raises(bank.BankError, match=said) as error:
+        bank.entry(raw)
+    assert raw["id"] in str(error.value)
 
 
 def test_at_least_sixty_questions_over_the_seven_task_statements_and_four_scenarios():

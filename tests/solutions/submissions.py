@@ -40,7 +40,7 @@ def wrong_submissions(root: Path):
     release = json.loads((root / "release" / name / f"{name}.ipynb").read_text())
     code = "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text", "def run_agent")
     nb = with_solution(release, "run_agent", code)
-    nb = with_solution(nb, "reponses_1_1", 'reponses_1_1 = {"q1": "B", "q2": "A", "q3": "A"}')
+    nb = with_solution(nb, "reponses_1_1", 'reponses_1_1 = {"q1": "B", "q2": "A", "q3": "C"}')
     yield "stops_on_text", name, nb
 
     name = "1.5-hooks-agent-sdk"

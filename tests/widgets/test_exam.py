@@ -6,7 +6,7 @@ from collections import Counter
 
 from helpers.lessons.ts2_1 import BANK, examen_blanc
 from helpers.widgets.exam import ExamState
-from helpers.widgets.quiz import LETTERS
+from helpers.widgets.quiz import LETTERS, shown_as
 
 
 def right(q) -> str:
@@ -72,12 +72,16 @@ def test_the_countdown_hands_the_paper_in_when_time_is_up():
     assert state.submit(now=200).timed_out
 
 
+def shown(state, q, original: str) -> str:
+    return shown_as(state.orders[q.id], original)
+
+
 def test_the_view_shows_results_every_explanation_and_a_link_per_miss():
     view = examen_blanc(seed=7, minutes=60)
     view._clock = False
     q = view.state.drawn[0]
-    view.choice.value = wrong(q)
-    assert view.state.answers == {q.id: wrong(q)}
+    view.choice.value = shown(view.state, q, wrong(q))
+    assert view.state.answers == {q.id: wrong(q)}     # kept in the bank's letters, whatever the letter shown
     view.go(1)
     assert view.choice.value is None and "Question 2 / 30" in view.progress.value
     view.submit()
@@ -104,7 +108,7 @@ def test_links_to_revisit_look_like_links_stay_in_the_lab_and_show_code_as_code(
 def test_ending_with_unanswered_questions_asks_first_and_the_answer_is_honoured():
     view = examen_blanc(seed=8, minutes=60)
     view._clock = False
-    view.choice.value = wrong(view.state.drawn[0])
+    view.choice.value = shown(view.state, view.state.drawn[0], wrong(view.state.drawn[0]))
     assert view.finish_clicked() is None and view.state.outcome is None
     assert view.confirm.layout.display is None and "29 questions sans réponse" in view.confirm_text.value
     view.confirm_no.click()
@@ -134,3 +138,47 @@ def test_hiding_the_exam_hides_no_other_button():
     buttons = (view.previous, view.next, view.finish, view.again)
     assert len({id(b.layout) for b in buttons}) == 4
     assert view.again.layout.display == "none" and view.finish.layout.display is None
+
+
+def test_options_are_shown_in_an_order_of_the_learner_and_attempt_that_a_reload_keeps():
+    def exam(learner, attempts=1):
+        state = ExamState(tuple(BANK), learner=learner)
+        for _ in range(attempts):
+            state.start(now=0)
+        return [q.id for q in state.drawn], state.orders
+    assert exam("ana") == exam("ana")                       # a reload: the same draw, the same order
+    assert exam("ana") != exam("bruno") and exam("ana") != exam("ana", attempts=2)
+    ids, orders = exam("ana")
+    assert any(order != LETTERS for order in orders.values()) and all(sorted(o) == list(LETTERS) for o in orders.values())
+
+
+def test_the_view_shows_options_in_that_order_and_judges_the_letter_shown():
+    view = examen_blanc(seed=11, minutes=60)
+    view._clock = False
+    q = view.state.drawn[0]
+    order = view.state.orders[q.id]
+    shown_texts = [text.split("</strong> ", 1)[1][:12] for text in view.question.value.split("<li")[1:]]
+    assert shown_texts == [q.options[o].replace("'", "&#x27;")[:12] for o in order]
+    view.choice.value = shown(view.state, q, right(q))
+    assert view.state.answers[q.id] == right(q)
+    view.go(1)
+    view.go(0)
+    assert view.choice.value == shown(view.state, q, right(q))
+    view.submit()
+    assert f"vous avez choisi {shown(view.state, q, right(q))}\u202f; la bonne réponse est " \
+           f"{shown(view.state, q, right(q))}" in view.results_html
+
+
+def test_in_every_draw_the_right_letters_are_balanced_and_form_no_pattern():
+    from helpers.widgets.shuffle import patterned
+    everything = Counter()
+    for n in range(60):
+        state = ExamState(tuple(BANK), learner=f"apprenant-{n}")
+        state.start(now=0)
+        letters = [shown(state, q, right(q)) for q in state.drawn]
+        counts = Counter(letters)
+        assert max(counts.values()) - min(counts.values()) <= 1, counts
+        assert not patterned(letters), "".join(letters)
+        everything += counts
+    total = sum(everything.values())
+    assert all(abs(everything[letter] / total - 0.25) < 0.02 for letter in LETTERS), everything

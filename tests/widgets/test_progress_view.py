@@ -8,7 +8,7 @@ import re
 from datetime import datetime, timezone
 
 from helpers import lessons, progress
-from helpers.lessons.catalogue import my_progress, progress_summary
+from helpers.lessons.catalogue import current_standing, my_progress, progress_summary
 from helpers.progress.record import Record
 from helpers.widgets.quiz import LETTERS
 
@@ -89,7 +89,7 @@ def test_the_lessons_last_line_summarises_its_task_statement_and_links_to_the_co
 def test_a_practice_question_records_its_answer_when_checked():
     q = lessons.question("1.1.p1")
     widget = lessons.ask("1.1.p1")
-    widget.choice.value = next(letter for letter in LETTERS if not q.is_correct(letter))
+    widget.choice.value = next(shown for shown in LETTERS if not q.is_correct(widget.original(shown)))  # shuffled
     widget.reveal()
     (event,) = Record().events()
     assert (event["question"], event["correct"]) == ("1.1.p1", False)
@@ -102,3 +102,22 @@ def test_verifying_a_stub_records_nothing_a_real_check_records_its_rules():
     lessons._check_written("1.3.a", lambda *a, **k: "")
     (event,) = Record().events()
     assert event["exercise"] == "1.3.a" and event["rules"] and event["score"] < event["max_score"]
+
+
+def test_a_mock_exam_handed_in_records_one_attempt_score_per_task_statement_and_sections_missed_never_letters():
+    from helpers.widgets.exam import ExamState, ExamView
+    from helpers.lessons.ts2_1 import BANK
+    view = ExamView(ExamState(tuple(BANK), size=14, seed=3), clock=False)
+    for q in view.state.drawn[:7]:
+        view.state.answer(q.id, q.right_letter())
+    outcome = view.submit()
+    view.submit()                                   # handed in twice (countdown and « Oui »): recorded once
+    (event,) = Record().events()
+    assert event["kind"] == "exam" and event["attempt"] == 1
+    assert event["per_ts"] == {ts: [r, a] for ts, (r, a) in outcome.per_ts.items()}
+    assert {m["question"] for m in event["missed"]} == {q.id for q in outcome.misses}
+    assert all(m["section"] == next(q.section for q in BANK if q.id == m["question"]) for m in event["missed"])
+    assert not {"answers", "letter", "chosen"} & set(event)
+    found, _ = current_standing()
+    assert found.readiness.attempts[0].right == outcome.score
+    assert "Examen terminé" in view.timer.value and "role='status'" in view.timer.value

@@ -1,6 +1,6 @@
 """Companion 2.1 — the mock exam (« Examen blanc ») across task statements 1.1–1.7.
 
-Two parts: a self-paced rehearsal (`examen_blanc()`: 30 questions drawn from the 60 of bank.py, timed,
+Two parts: a self-paced rehearsal (`examen_blanc()`: 30 questions drawn from the 60 of bank.toml, timed,
 instant feedback, another draw on a second attempt), and a graded exam 2.1.q of 8 other questions whose
 key lives only in the master notebook's hidden test. GRADED_TS says which task statement each graded
 question tests (not a secret), so the instructor dashboard can show results per task statement.
