@@ -93,9 +93,8 @@ def plot_png(found: Standing) -> bytes:
         ys = [i + (k - 1) * height for i in range(len(names))]
         drawn = bars.barh(ys, [100 * (v or 0) for v in values], height=height, color=colour, hatch=hatch,
                           edgecolor="#202124", linewidth=0.5, label=series)
-        bars.bar_label(drawn, labels=[_pct(v) for v in values], padding=2, fontsize=7)
-    bars.axvline(70, color="#202124", linestyle="--", linewidth=1)
-    bars.text(70, -0.75, "70 %", ha="center", fontsize=8)
+        bars.bar_label(drawn, labels=["" if v is None else _pct(v) for v in values], padding=2, fontsize=7)
+    bars.axvline(70, color="#202124", linestyle="--", linewidth=1, label="seuil « à revoir » (70 %)")
     bars.set_yticks(range(len(names)), names)
     bars.invert_yaxis()
     bars.set_xlim(0, 112)
