@@ -11,8 +11,9 @@ the page; nothing else comes from the network. Each violation's node is put in o
   contenu du cours   the course's other content: markdown cells, other outputs
   JupyterLab         everything else: the lab's own menus, toolbars, side bars, cell editors
 
-The figures per notebook (serious and critical, by place) go in the closing note of issue 35; the course's
-widgets must have none. A violation that belongs to JupyterLab is listed with its rule, not fixed here.
+axe runs twice per notebook: after « Run All », then after a learner's clicks (a step of each replay, an answer
+checked in each question, each « Vérifier », the mock exam handed in). The figures per notebook (serious and
+critical, by place) go in the closing note of issue 35; the course's widgets must have none. A violation that belongs to JupyterLab is listed with its rule, not fixed here.
 """
 from __future__ import annotations
 
@@ -82,6 +83,33 @@ def run_axe(page, script: Path) -> list[dict]:
     return result
 
 
+def interact(page) -> int:
+    """What a learner clicks after « Run All », so that axe also sees the states they bring: a step forward in each
+    replay, an answer checked in each question, each « Vérifier » report, the mock exam handed in. Returns the
+    number of clicks."""
+    panel = page.locator(lab_driver.NOTEBOOK)
+    clicks = 0
+    for output in panel.locator(".jp-OutputArea-output").all():
+        buttons = output.get_by_role("button")
+        if output.locator(".cours-schema").count() and output.get_by_role("button", name="Suivant").is_enabled():
+            output.get_by_role("button", name="Suivant").click()
+        elif output.locator(".cours-question").count():
+            output.get_by_role("button", name="A", exact=True).click()
+            output.get_by_role("button", name="Vérifier").click()
+            output.locator("div.cours-feedback").wait_for(timeout=lab_driver.CLICK_TIMEOUT_MS)
+        elif output.get_by_role("button", name="Terminer l'examen").count():
+            output.get_by_role("button", name="Terminer l'examen").click()
+            output.get_by_role("button", name="Oui, rendre ma copie").click()
+            output.locator(".cours-examen-corrige").first.wait_for(timeout=lab_driver.CLICK_TIMEOUT_MS)
+        elif output.get_by_role("button", name="Vérifier").count():
+            output.get_by_role("button", name="Vérifier").click()
+            output.locator("div.cours-verification").wait_for(timeout=lab_driver.CLICK_TIMEOUT_MS)
+        else:
+            continue
+        clicks += 1 if buttons.count() else 0
+    return clicks
+
+
 def summary(violations: list[dict]) -> dict[str, dict[str, int]]:
     """{place: {rule: nodes}} of the serious and critical nodes."""
     out: dict[str, dict[str, int]] = {}
@@ -120,7 +148,10 @@ def audit(relative_paths: list[str]) -> dict[str, dict]:
                         lab_driver.run_all_cells(page)
                         page.wait_for_timeout(1500)           # widgets' views finish rendering
                         violations = run_axe(page, script)
+                        clicks = interact(page)
+                        after = run_axe(page, script)
                         report[relative] = {"violations": violations, "serious": summary(violations),
+                                            "after_clicks": summary(after), "clicks": clicks,
                                             "seconds": round(time.monotonic() - started, 1)}
                         page.screenshot(path=SCREENSHOTS / (Path(relative).stem + ".png"))
                     except Exception as error:  # noqa: BLE001 - one notebook's failure is reported, the rest go on
@@ -142,7 +173,11 @@ def line(relative: str, entry: dict) -> str:
     counts = " · ".join(f"{place} {sum(rules.values())}" for place, rules in sorted(places.items())) or "aucune"
     detail = "; ".join(f"{place} : " + ", ".join(f"{rule} ×{n}" for rule, n in sorted(rules.items()))
                        for place, rules in sorted(places.items()))
-    return f"{relative} ({entry['seconds']} s) — graves ou critiques : {counts}" + (f"\n    {detail}" if detail else "")
+    widgets_after = sum(entry["after_clicks"].get("widgets du cours", {}).values())
+    return (f"{relative} ({entry['seconds']} s) — graves ou critiques : {counts}" + (f"\n    {detail}" if detail else "")
+            + f"\n    après {entry['clicks']} clic(s) dans les widgets : widgets du cours {widgets_after}, JupyterLab "
+              f"{sum(entry['after_clicks'].get('JupyterLab', {}).values())}, contenu du cours "
+              f"{sum(entry['after_clicks'].get('contenu du cours', {}).values())}")
 
 
 def main(argv: list[str]) -> int:
@@ -153,7 +188,8 @@ def main(argv: list[str]) -> int:
     report = audit(args.notebooks or learner_notebooks())
     if args.json:
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1))
-    widgets = sum(sum(e.get("serious", {}).get("widgets du cours", {}).values()) for e in report.values())
+    widgets = sum(sum(e.get(when, {}).get("widgets du cours", {}).values())
+                  for e in report.values() for when in ("serious", "after_clicks"))
     failed = [k for k, e in report.items() if "error" in e]
     print(f"\nWidgets du cours : {widgets} nœud(s) en violation grave ou critique ; "
           f"{len(failed)} notebook(s) non audité(s).")
