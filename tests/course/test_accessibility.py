@@ -160,7 +160,7 @@ def test_my_progress_shows_what_was_done_exports_it_and_a_fresh_binder_like_lab_
         assert view.locator("img[alt^='Graphique de votre parcours']").count() == 1
         show(page, view, "parcours--hors-ligne")
         with page.expect_download() as download:
-            panel.get_by_role("button", name=re.compile("Exporter mon parcours")).click()
+            panel.get_by_role("link", name=re.compile("Exporter mon parcours")).click()
         exported = tmp_path / download.value.suggested_filename
         download.value.save_as(exported)
         assert exported.name.startswith("mon-parcours-") and len(json.loads(exported.read_text())["events"]) == 1
