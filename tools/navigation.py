@@ -87,6 +87,13 @@ def course(root: Path = ROOT) -> list[Notebook]:
     return sorted(found, key=lambda n: _order(n.path))
 
 
+def _french(text: str) -> str:
+    """French typography in a generated cell (link targets and code left alone), as in every other cell."""
+    sys.path.insert(0, str(ROOT))
+    from helpers.widgets.typography import french_markdown
+    return french_markdown(text)
+
+
 def link(origin: Notebook, target: Notebook) -> str:
     return os.path.relpath(target.learner, origin.learner.parent).replace(os.sep, "/")
 
@@ -96,7 +103,7 @@ def footer(everything: list[Notebook], me: Notebook) -> str:
     notebooks = [n for n in everything if not n.for_instructors]
     if me.for_instructors:
         start = next(n for n in everything if n.is_start)
-        return "\n".join([FOOTER_SENTINEL, "---", f"[Sommaire du cours : {start.title}]({link(me, start)})"])
+        return _french("\n".join([FOOTER_SENTINEL, "---", f"[Sommaire du cours : {start.title}]({link(me, start)})"]))
     i = notebooks.index(me)
     parts = []
     if i > 0:
@@ -110,7 +117,7 @@ def footer(everything: list[Notebook], me: Notebook) -> str:
         parts.append(f"[Suivant : {following.title} →]({link(me, following)})")
     else:
         parts.append("fin des leçons publiées à ce jour")
-    return "\n".join([FOOTER_SENTINEL, "---", " · ".join(parts)])
+    return _french("\n".join([FOOTER_SENTINEL, "---", " · ".join(parts)]))
 
 
 def contents(notebooks: list[Notebook]) -> str:
@@ -132,7 +139,7 @@ def contents(notebooks: list[Notebook]) -> str:
     if instructors:
         lines += ["", "Pour les formateurs : " + " · ".join(f"[{n.title}]({link(start, n)})" for n in instructors)
                   + "."]
-    return "\n".join(lines)
+    return _french("\n".join(lines))
 
 
 def _set_cell(nb: dict, tag: str, sentinel: str, text: str, *, after: int | None = None) -> None:

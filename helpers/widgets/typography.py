@@ -9,8 +9,10 @@ Three entry points, all idempotent:
 
 - `french_html(text)` for text or HTML shown by a widget: text between tags is set, what is inside a tag,
   `<code>`, `<pre>`, `<script>` or `<style>` is left alone;
-- `french_markdown(text)` for a markdown cell: fenced code blocks, inline code, link targets, URLs, HTML
-  tags and headings (JupyterLab derives the headings' anchors from their text) are left alone;
+- `french_markdown(text)` for a markdown cell: fenced code blocks, inline code, link targets, URLs and HTML
+  tags are left alone; headings are set too, so their anchors (which JupyterLab derives from their text, turning
+  only ordinary spaces into hyphens) carry the no-break spaces: links to a heading are built from its text
+  (helpers/lessons/ts2_1/lessons.py), never typed;
 - `french_message(text)` for plain text a learner or an instructor reads — a check's feedback, an error
   explained in French: inline code between backticks, URLs and `<…>` placeholders are left alone.
 
@@ -75,14 +77,15 @@ def french_message(text: str) -> str:
 
 
 def french_markdown(text: str) -> str:
-    """French spacing in a markdown cell: prose only (no code block, inline code, URL, link target, tag, heading)."""
+    """French spacing in a markdown cell, headings included: never in a code block, inline code, URL, link target
+    or tag."""
     out, fenced, fence = [], False, ""
     for line in text.split("\n"):
         m = _FENCE.match(line)
         if m and (not fenced or line.strip().startswith(fence)):
             fenced, fence = (not fenced), m.group(2)
             out.append(line)
-        elif fenced or line.lstrip().startswith("#"):
+        elif fenced:
             out.append(line)
         else:
             out.append(_outside(_MD_PROTECTED, line))

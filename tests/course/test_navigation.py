@@ -68,8 +68,8 @@ def test_the_learners_chain_goes_through_every_lesson_in_order():
     numbers = [tuple(map(int, n.number.split("."))) for n in chain]
     assert numbers == sorted(numbers)
     for before, after in zip(chain, chain[1:]):
-        assert f"Suivant : {after.title}" in "".join(generated_cells(before.learner))
-        assert f"Précédent : {before.title}" in "".join(generated_cells(after.learner))
+        assert f"Suivant\u202f: {after.title}" in "".join(generated_cells(before.learner))
+        assert f"Précédent\u202f: {before.title}" in "".join(generated_cells(after.learner))
 
 
 def test_a_new_lesson_is_picked_up_and_linked_from_its_neighbours(tmp_path):
@@ -87,7 +87,7 @@ def test_a_new_lesson_is_picked_up_and_linked_from_its_neighbours(tmp_path):
     assert "source/1.2-coordinateur/1.2-coordinateur.ipynb" in stale
     assert "notebooks/0.0-commencer-ici.ipynb" in stale and "source/1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb" in stale
     footer = generated_cells(lesson)[0]
-    assert "[← Précédent : 1.1 — Boucles agentiques](../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb)" in footer
+    assert "[← Précédent\u202f: 1.1 — Boucles agentiques](../1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb)" in footer
     start = "".join(generated_cells(tmp_path / navigation.START))
     assert "[1.2 — Coordinateur et sous-agents](../release/1.2-coordinateur/1.2-coordinateur.ipynb)" in start
     assert navigation.update(tmp_path) == []                         # a second run changes nothing

@@ -4,25 +4,25 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.1.p1",
-        title="Texte avant un appel d'outil",
-        stem=("Une agence de voyages a relié Claude à un outil search_flights. Sa boucle renvoie au client le "
-              "premier bloc de texte qu'elle reçoit. Depuis, des clients obtiennent pour toute réponse « Je regarde "
-              "les vols disponibles… », sans aucun vol. Que faut-il changer ?"),
+        title="Une condition d'arrêt presque juste",
+        stem=("Une boucle s'arrête dès que la réponse ne contient plus aucun bloc tool_use, sans jamais lire "
+              "stop_reason. Elle passe tous les tests de l'équipe. Dans quelle situation livre-t-elle pourtant une "
+              "réponse inachevée ?"),
         options={
-            "A": "Interdire dans le system prompt d'écrire la moindre phrase avant un appel d'outil, exemples à "
-                 "l'appui.",
-            "B": "Attendre qu'un mot comme « terminé » apparaisse dans le texte avant de rendre la main.",
-            "C": "Continuer tant que stop_reason vaut tool_use, et ne rendre la main au client que sur end_turn.",
-            "D": "Imposer un tool_choice de type « any » pour que chaque réponse de Claude appelle au moins un outil.",
+            "A": "Quand Claude écrit une phrase d'annonce, puis appelle un outil, dans la même réponse.",
+            "B": "Quand Claude demande trois outils à la fois, dans trois blocs tool_use de la même réponse.",
+            "C": "Quand la sortie atteint max_tokens au milieu d'une phrase, sans aucun appel d'outil en cours.",
+            "D": "Quand Claude répond directement, sans outil, à une question qu'il sait traiter seul.",
         },
         why={
-            "A": "Une consigne rend ce texte plus rare, pas impossible : la boucle resterait fausse le jour où il "
-                 "revient. Et ce texte est légitime, il annonce l'appel.",
-            "B": "Chercher un mot dans la prose, c'est deviner. La réponse dit elle-même pourquoi elle s'arrête : "
-                 "stop_reason.",
-            "C": "Juste : la réponse contenait du texte ET un tool_use ; stop_reason valait tool_use, donc le travail "
-                 "n'était pas fini. Seul stop_reason pilote la boucle.",
-            "D": "Forcer un outil à chaque tour empêche Claude de conclure ; on remplace un bug par un autre.",
+            "A": "Cette réponse contient un tool_use : la boucle continue, à raison. C'est une boucle qui "
+                 "s'arrêterait sur le premier texte reçu qui échouerait ici, pas celle-ci.",
+            "B": "Trois tool_use restent des tool_use : la boucle exécute les trois appels et continue, comme il "
+                 "faut.",
+            "C": "Juste : sans tool_use, la boucle s'arrête, alors que stop_reason vaut max_tokens : la réponse a "
+                 "été coupée. Seul stop_reason sépare une fin (end_turn) d'une coupure ; pause_turn tromperait la "
+                 "boucle de la même façon.",
+            "D": "C'est une vraie fin : stop_reason vaut end_turn, et rendre la main est correct.",
         },
         answer_key="da4f73fe89631e66",
     ),

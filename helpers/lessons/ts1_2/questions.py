@@ -4,26 +4,27 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.2.p1",
-        title="Rapport incomplet, sous-agents irréprochables",
-        stem=("Un système de recherche rend un rapport sur « la mobilité urbaine en 2030 ». Il ne parle que de "
-              "vélos, de trottinettes et de vélos-cargos : rien sur les transports en commun, l'autopartage ou la "
-              "logistique. Les journaux montrent que chaque sous-agent a traité son sous-thème à fond. Quelle est la "
-              "cause la plus probable ?"),
+        title="Relire un découpage avant de lancer",
+        stem=("Avant de lancer ses sous-agents sur « l'accès aux soins dans les zones rurales », un coordinateur "
+              "écrit son plan : médecins généralistes, pharmacies, hôpitaux de proximité. Rien sur la télémédecine, "
+              "le transport des patients ni la prévention. Le rapport doit paraître demain. Que faire de ce plan ?"),
         options={
-            "A": "Le sous-agent de recherche web formule des requêtes trop étroites et passe à côté des sources utiles.",
-            "B": "Le coordinateur n'a découpé le sujet qu'en sous-thèmes de micromobilité.",
-            "C": "Le sous-agent de synthèse écarte tout constat qui n'est pas appuyé par deux sources distinctes.",
-            "D": "La fenêtre de contexte des sous-agents est trop petite pour contenir toutes les sources trouvées.",
+            "A": "Le lancer tel quel : chaque sous-agent élargira de lui-même sa recherche aux thèmes voisins du "
+                 "sien.",
+            "B": "Confronter le plan aux dimensions du sujet, et confier chaque pan manquant à un sous-agent de plus.",
+            "C": "Le lancer tel quel, et demander à la synthèse de compléter les pans manquants par ses "
+                 "connaissances.",
+            "D": "Mettre deux sous-agents sur chacun des trois thèmes, pour que la recherche gagne en profondeur.",
         },
         why={
-            "A": "Les journaux disent le contraire : chaque sous-agent a bien couvert ce qu'on lui a confié. De "
-                 "meilleures requêtes n'auraient rien changé à un sous-thème que personne n'a reçu.",
-            "B": "Juste : c'est la décomposition trop étroite. Personne n'a reçu les transports en commun ni "
-                 "l'autopartage ; la correction se fait dans la décomposition du coordinateur.",
-            "C": "Un filtre de synthèse pourrait écarter des constats, pas des domaines entiers qu'aucun sous-agent "
-                 "n'a étudiés : rien sur ces sujets n'est jamais arrivé jusqu'à la synthèse.",
-            "D": "Une fenêtre saturée donnerait des rapports tronqués ou superficiels ; ici les sous-thèmes reçus "
-                 "sont traités en profondeur, ce sont les autres qui manquent.",
+            "A": "Un sous-agent traite ce qu'on lui confie, avec son seul prompt pour contexte : il ignore qu'un "
+                 "autre pan du sujet n'a pas de titulaire.",
+            "B": "Juste : la couverture se décide au découpage ; un pan que personne ne reçoit n'apparaît nulle part "
+                 "ensuite, quelle que soit la qualité des sous-agents.",
+            "C": "La synthèse ne combine que ce qu'elle reçoit ; combler les trous sans recherche, c'est écrire sans "
+                 "source.",
+            "D": "Plus de sous-agents sur les mêmes thèmes approfondit ce qui est déjà couvert et laisse exactement "
+                 "les mêmes trous.",
         },
         answer_key="e485f5a1ffc1c065",
     ),
@@ -38,19 +39,20 @@ QUESTIONS = [
                  "prompt de chacun.",
             "B": "Lancés en parallèle, les sous-agents se partagent l'attention du modèle et négligent les consignes "
                  "de style.",
-            "C": "Le modèle des sous-agents est plus petit que celui du coordinateur : il faut le remplacer par le même.",
-            "D": "Le system prompt n'est lu qu'à la fin de l'exécution : il faut répéter la consigne dans la "
-                 "demande initiale.",
+            "C": "Le modèle des sous-agents est plus petit que celui du coordinateur : il faut le remplacer par le "
+                 "même.",
+            "D": "Les sous-agents reçoivent ce system prompt, mais leur propre prompt l'emporte : il faut y retirer "
+                 "le jargon.",
         },
         why={
-            "A": "Juste : un sous-agent n'hérite ni du system prompt ni de l'historique du coordinateur. Il ne sait que "
-                 "ce que le coordinateur écrit dans son prompt.",
+            "A": "Juste : un sous-agent n'hérite ni du system prompt ni de l'historique du coordinateur. Il ne sait "
+                 "que ce que le coordinateur écrit dans son prompt.",
             "B": "Chaque sous-agent a sa propre fenêtre de contexte : le parallélisme ne dilue rien. Le problème est "
                  "que la consigne n'a jamais franchi la frontière.",
             "C": "Un modèle plus grand ne devine pas une consigne qu'il n'a pas reçue : le contexte du sous-agent "
                  "reste isolé, quel que soit le modèle.",
-            "D": "Le system prompt s'applique dès la première requête du coordinateur ; c'est le sous-agent qui ne le "
-                 "reçoit jamais, au début comme à la fin.",
+            "D": "Un sous-agent ne reçoit pas le system prompt du coordinateur : il n'y a rien à départager. La "
+                 "consigne doit être écrite dans le prompt de chacun.",
         },
         answer_key="0bedead6d244e753",
     ),

@@ -4,62 +4,60 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.3.p1",
-        title="Trois sources, trois tours",
-        stem=("Un coordinateur de veille juridique interroge trois sources indépendantes : la jurisprudence, "
-              "les textes de loi et la doctrine, chacune confiée à son sous-agent. Les horodatages montrent "
-              "trois lancements espacés, chacun attendant le rapport du précédent. Que changer pour réduire la "
-              "latence ?"),
+        title="« Async agent launched »",
+        stem=("Sur le CLI épinglé du cours, un coordinateur émet trois appels Agent dans une même réponse. Les trois "
+              "tool_result reviennent aussitôt, chacun disant « Async agent launched », sans aucun rapport. Que se "
+              "passe-t-il ?"),
         options={
-            "A": ("Confier les trois sources à un seul sous-agent « juriste » équipé de tous les outils, pour un "
-                 "seul lancement."),
-            "B": ("Faire porter les trois lancements par une seule réponse du coordinateur : trois blocs tool_use "
-                 "côte à côte."),
-            "C": ("Ajouter à la description de chaque sous-agent la mention « à lancer en parallèle des deux autres"
-                 " »."),
-            "D": "Relever CLAUDE_CODE_MAX_CONCURRENT_SUBAGENTS, pour autoriser plus de sous-agents à la fois.",
+            "A": "Les trois lancements ont échoué : un tool_result sans rapport signale un sous-agent qui n'a pas "
+                 "démarré.",
+            "B": "Les trois sous-agents tournent en arrière-plan ; chaque rapport arrivera plus tard, dans une "
+                 "notification.",
+            "C": "Le CLI a mis les trois lancements en file d'attente, pour les exécuter ensuite l'un après l'autre.",
+            "D": "Les sous-agents ont déjà fini, mais leurs rapports sont perdus faute d'un outil pour les récupérer.",
         },
         why={
-            "A": ("Un seul sous-agent traite ses trois sources l'une après l'autre, dans un contexte qui grossit, "
-                 "et perd les outils et le prompt propres à chaque spécialité."),
-            "B": ("Juste : des appels de lancement émis dans la même réponse partent ensemble ; un lancement par "
-                 "tour les enchaîne."),
-            "C": ("La description sert au coordinateur à choisir un sous-agent et à rédiger sa consigne ; elle ne "
-                 "décide pas du tour où il est lancé."),
-            "D": ("Le plafond (20 par défaut) n'est pas atteint avec trois sous-agents : ils s'enchaînent parce "
-                 "qu'ils sont lancés un par tour."),
+            "A": "Un échec reviendrait avec is_error et sa raison ; ce texte confirme au contraire que le lancement "
+                 "a eu lieu.",
+            "B": "Juste : sur le CLI épinglé, un sous-agent part par défaut en arrière-plan, et son rapport revient "
+                 "au coordinateur comme une notification (TaskNotificationMessage dans le flux du SDK).",
+            "C": "Rien n'est mis en file : lancés dans une même réponse, les trois partent ensemble, et ce retour "
+                 "immédiat le confirme.",
+            "D": "Rien n'est perdu, et aucun outil n'est à appeler : chaque rapport arrive de lui-même au "
+                 "coordinateur quand son sous-agent termine.",
         },
         answer_key="b0758ebb44362911",
     ),
     Question(
         id="1.3.p2",
-        title="Des pages introuvables",
-        stem=("Dans un audit qualité, les sous-agents rendent des constats {claim, document_name, page_number}."
-              " Pour économiser des jetons, le coordinateur les résume en une liste de phrases avant de les "
-              "confier au rédacteur. Les auditeurs ne retrouvent plus les pages citées dans le rapport. Où "
-              "intervenir ?"),
+        title="Le format qui garde les sources",
+        stem=("Vous rédigez la consigne de sortie de trois sous-agents d'un audit qualité. Leur travail ira, par le "
+              "coordinateur, à un rédacteur qui doit citer chaque document et chaque page, et signaler les constats "
+              "qui se contredisent. Quel format demander ?"),
         options={
-            "A": "Dans le prompt du rédacteur : exiger un numéro de page à la fin de chaque phrase du rapport.",
-            "B": "Dans les sous-agents : leur faire écrire la page dans le texte même de chaque affirmation.",
-            "C": ("Dans le coordinateur : remettre au rédacteur les constats tels quels, en JSON, métadonnées "
-                 "comprises."),
-            "D": "Dans le rédacteur : lui donner l'outil Read pour rouvrir les documents et y retrouver les pages.",
+            "A": "Un paragraphe par sous-agent, suivi en bibliographie des documents consultés et de leurs pages.",
+            "B": "Les affirmations seules ; le coordinateur garde à part, dans son contexte, les documents et les "
+                 "pages.",
+            "C": "Une liste JSON de constats, chacun avec affirmation, document et page, remise telle quelle au "
+                 "rédacteur.",
+            "D": "Un texte suivi où chaque phrase se termine par sa source entre parenthèses, lisible par un humain.",
         },
         why={
-            "A": ("Le rédacteur ne peut pas citer des pages qu'il n'a jamais reçues : la consigne obtiendrait des "
-                 "numéros inventés ou rien."),
-            "B": ("Fondre la page dans la phrase, c'est mêler contenu et métadonnées : le premier résumé la fait "
-                 "disparaître à nouveau."),
-            "C": ("Juste : les métadonnées se sont perdues au passage de relais ; transmettre les constats "
-                 "structurés, champ par champ, les garde jusqu'au rapport."),
-            "D": ("Relire les documents coûte cher et peut rattacher une affirmation à une autre page que celle qui"
-                 " la fonde."),
+            "A": "Une bibliographie dit quels documents ont servi, pas de quelle page vient chaque affirmation : le "
+                 "rédacteur ne peut rien rattacher.",
+            "B": "Le rédacteur ne voit pas le contexte du coordinateur : ce qui n'est pas dans son prompt n'existe "
+                 "pas pour lui.",
+            "C": "Juste : chaque affirmation voyage avec ses métadonnées, champ par champ ; le rédacteur peut citer, "
+                 "et repérer deux constats qui se contredisent.",
+            "D": "Fondues dans la phrase, les sources disparaissent au premier résumé ; et deux constats ne se "
+                 "comparent plus champ à champ.",
         },
         answer_key="8879cefec87a887c",
     ),
     Question(
         id="1.3.p3",
         title="Les outils de l'analyste",
-        stem=("Un sous-agent analyse des contrats rangés dans le dossier ./contrats : il doit les lire et y "
+        stem=("Un sous-agent analyse des contrats rangés dans le répertoire ./contrats : il doit les lire et y "
               "chercher des clauses, rien de plus. Quelle liste d'outils lui donner dans son AgentDefinition ?"),
         options={
             "A": "Read, Grep et Glob.",

@@ -4,27 +4,26 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.4.p1",
-        title="Un code de confirmation oublié",
-        stem=("Un agent de banque en ligne peut changer le compte sur lequel un client reçoit ses versements "
-              "(update_payout_account). La procédure exige d'abord un code de confirmation envoyé au client et "
-              "vérifié par verify_otp ; le system prompt le dit. Un contrôle montre que 3 % des changements "
-              "passent sans code. La conformité exige zéro. Que proposez-vous ?"),
+        title="La porte qui vérifie le mauvais client",
+        stem=("La porte de process_refund laisse passer tout remboursement dès que get_customer a réussi une fois "
+              "dans la conversation. Un testeur vérifie son propre compte, puis demande le remboursement d'une "
+              "commande passée par un autre client : il l'obtient. Que doit contrôler la porte ?"),
         options={
-            "A": "Ajouter au system prompt des exemples complets de la procédure, vérification du code comprise.",
-            "B": "Un agent superviseur qui relit chaque conversation et annule les changements faits sans code.",
-            "C": ("Faire refuser update_payout_account par le code tant que verify_otp n'a pas réussi pour ce "
-                 "client."),
-            "D": "Fixer tool_choice pour que chaque conversation commence par un appel forcé à verify_otp.",
+            "A": "Que get_customer a réussi dans la conversation, comme aujourd'hui, mais dans les cinq dernières "
+                 "minutes.",
+            "B": "Que Claude a écrit, dans sa réponse, le nom du client dont il va rembourser la commande.",
+            "C": "Que la commande remboursée appartient à un client vérifié par get_customer dans cette conversation.",
+            "D": "Que get_customer a été appelé juste avant process_refund, sans aucun autre outil entre les deux.",
         },
         why={
-            "A": ("Des exemples few-shot rendent l'oubli plus rare, pas impossible : la règle reste confiée au "
-                 "modèle, et l'exigence est zéro."),
-            "B": ("Une relecture après coup arrive quand le versement est peut-être déjà parti vers le mauvais "
-                 "compte : il faut empêcher, pas constater."),
-            "C": ("Juste : une porte de prérequis dans l'outil rend le changement impossible sans vérification "
-                 "réussie, pour ce client, dans cette conversation."),
-            "D": ("Forcer un premier appel ne garantit ni qu'il réussisse, ni qu'il porte sur le bon client, ni "
-                 "qu'il précède le changement demandé plus tard."),
+            "A": "Ajouter une durée ne change rien : la vérification porte toujours sur un autre client que celui "
+                 "qui est remboursé.",
+            "B": "Ce que le modèle écrit n'est pas une preuve : la porte se fonde sur ce que le code a observé, pas "
+                 "sur la prose.",
+            "C": "Juste : la porte relie le remboursement au client vérifié ; avoir vérifié quelqu'un ne doit pas "
+                 "ouvrir la porte pour un autre.",
+            "D": "L'ordre immédiat ne dit pas de quel client il s'agit : vérifier l'un puis rembourser l'autre "
+                 "passerait encore.",
         },
         answer_key="36835341ce7da12d",
     ),
@@ -60,29 +59,26 @@ QUESTIONS = [
     ),
     Question(
         id="1.4.p3",
-        title='Une variable pour tout le serveur',
-        stem=('Pour sa porte, un développeur note les clients vérifiés dans une variable de module, '
-              'VERIFIED = set(), que partagent toutes les conversations servies par le même '
-              'processus. Quel est le risque ?'),
+        title="Une variable pour tout le serveur",
+        stem=("Pour sa porte, un développeur note les clients vérifiés dans une variable de module, VERIFIED = "
+              "set(), que partagent toutes les conversations servies par le même processus. Quel est le risque ?"),
         options={
-            "A": ('Une fonction async ne peut pas modifier un set global : la porte lèvera une '
-                  'exception au premier appel.'),
-            "B": ('Le processus oublie les clients vérifiés à chaque redémarrage : tous devront '
-                  'prouver leur identité à nouveau.'),
-            "C": ("Un outil créé avec @tool n'a pas le droit de lire une variable définie hors de "
-                  'sa propre fonction.'),
-            "D": ('Un client vérifié dans une conversation ouvre la porte à quiconque cite son '
-                  'identifiant dans une autre.'),
+            "A": "Deux conversations qui écrivent ensemble dans le set peuvent le corrompre : il manque un verrou.",
+            "B": "Le processus oublie les clients vérifiés à chaque redémarrage : tous devront prouver leur identité "
+                 "à nouveau.",
+            "C": "Le set grossit sans fin au fil des conversations : la mémoire du serveur finira par saturer.",
+            "D": "Un client vérifié dans une conversation ouvre la porte à quiconque cite son identifiant dans une "
+                 "autre.",
         },
         why={
-            "A": ("Rien n'interdit à une coroutine de modifier un objet global ; le code "
-                  "fonctionne, et c'est justement le problème : il fonctionne pour tout le monde."),
-            "B": ('Oublier au redémarrage est sans danger (il suffit de revérifier) ; le vrai '
-                  'risque est inverse : se souvenir pour la mauvaise personne.'),
-            "C": ("Une fonction décorée lit les variables qu'elle veut ; c'est ainsi qu'une "
-                  "fermeture (closure) garde l'état d'une conversation."),
-            "D": ("Juste : l'état « vérifié » appartient à une conversation ; global, il laisse un "
-                  "imposteur profiter de la vérification d'un autre client servi au même moment."),
+            "A": "Un verrou protège les écritures simultanées, pas le vrai défaut : l'état reste commun à tous, et "
+                 "la vérification d'un client profite aux autres.",
+            "B": "Oublier au redémarrage est sans danger (il suffit de revérifier) ; le vrai risque est inverse : se "
+                 "souvenir pour la mauvaise personne.",
+            "C": "Quelques identifiants par conversation ne saturent rien de sitôt ; le vrai risque est la sécurité "
+                 ": un client vérifié ailleurs ouvre la porte ici.",
+            "D": "Juste : l'état « vérifié » appartient à une conversation ; global, il laisse un imposteur profiter "
+                 "de la vérification d'un autre client servi au même moment.",
         },
         answer_key="45daad047021f89c",
     ),

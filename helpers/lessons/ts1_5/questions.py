@@ -4,25 +4,23 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.5.p1",
-        title="Où placer une règle absolue",
-        stem=("Une banque en ligne confie des virements à un agent doté d'un outil send_transfer. La conformité "
-              "exige qu'aucun virement supérieur à 10 000 € ne parte sans double validation, sans aucune exception. "
-              "Où placer cette règle ?"),
+        title="Ce que Claude reçoit d'un refus",
+        stem=("Un hook PreToolUse refuse send_transfer au-delà de 10 000 €, avec la raison « au-delà de 10 000 €, "
+              "demandez une double validation avec request_approval ». Sur le CLI épinglé, que se passe-t-il pour un "
+              "virement de 12 000 € ?"),
         options={
-            "A": "Une consigne dans le system prompt qui rappelle le seuil et exige une double validation au-delà.",
-            "B": "Un hook PostToolUse sur send_transfer qui annule le virement dès qu'il dépasse le seuil fixé.",
-            "C": "Un sous-agent contrôleur qui relit chaque virement après son envoi et alerte la conformité.",
-            "D": "Un hook PreToolUse sur send_transfer qui refuse (deny) au-delà du seuil, raison à l'appui.",
+            "A": "L'appel disparaît sans trace : Claude ne reçoit rien et attend le résultat du virement.",
+            "B": "Le CLI met fin à la session et renvoie une erreur à l'application, qui doit relancer l'agent.",
+            "C": "Le virement part, puis Claude reçoit un avertissement qui reprend la raison donnée par le hook.",
+            "D": "L'outil ne s'exécute pas ; Claude reçoit un tool_result is_error qui porte la raison du hook.",
         },
         why={
-            "A": "Une consigne est suivie la plupart du temps, pas toujours ; « sans aucune exception » exige une "
-                 "règle exécutée par du code à chaque appel.",
-            "B": "PostToolUse s'exécute après l'outil : le virement est déjà parti, et l'annuler est une autre "
-                 "opération, qui peut elle-même échouer.",
-            "C": "Relire après coup constate l'écart sans l'empêcher, et ajoute un jugement probabiliste là où il "
-                 "faut une garantie.",
-            "D": "Juste : PreToolUse intercepte l'appel avant qu'il s'exécute, et la raison dit à Claude quoi faire "
-                 "à la place (demander la double validation).",
+            "A": "Rien ne disparaît : un appel refusé reçoit un résultat, sans quoi la conversation ne pourrait pas "
+                 "continuer.",
+            "B": "Un refus n'arrête pas l'agent : il répond à cet appel-là, et la boucle continue.",
+            "C": "C'est le comportement d'un hook qui ne fait qu'informer ; deny empêche l'outil de s'exécuter.",
+            "D": "Juste : c'est ce que montre le CLI épinglé ; la raison dit à Claude quoi faire à la place, ici "
+                 "request_approval.",
         },
         answer_key="9b31bab10e458557",
     ),
@@ -52,24 +50,25 @@ QUESTIONS = [
     ),
     Question(
         id="1.5.p3",
-        title="Normaliser ce que le modèle lit",
-        stem=("Trois API de transporteurs renvoient le poids d'un colis en grammes, en kilogrammes et en livres. "
-              "L'agent qui choisit le transporteur le moins cher se trompe régulièrement. Quelle est la correction "
-              "la plus fiable ?"),
+        title="Une date, deux formats",
+        stem=("Votre hook PostToolUse convertit en ISO 8601 les dates de deux outils : l'un les écrit à l'européenne "
+              "(JJ/MM/AAAA), l'autre, branché sur un système américain, à l'américaine (MM/JJ/AAAA). Comment le hook "
+              "doit-il lire « 03/04/2025 » ?"),
         options={
-            "A": "Un hook PreToolUse qui ajoute à chaque appel un paramètre demandant des grammes à l'API.",
-            "B": "Un tableau de conversion dans le system prompt, avec un exemple chiffré pour chaque unité.",
-            "C": "Un hook PostToolUse qui convertit tous les poids en grammes, quelle que soit l'API d'origine.",
-            "D": "Un outil convert_weight que Claude doit appeler sur chaque poids avant de comparer les offres.",
+            "A": "D'après la chaîne seule : si le premier nombre dépasse 12, c'est un jour, sinon c'est un mois.",
+            "B": "La laisser telle quelle, avec une note qui demande au modèle de choisir le format le plus probable.",
+            "C": "D'après l'outil qui l'a renvoyée (tool_name, dans l'entrée du hook) : chaque outil a un format "
+                 "connu.",
+            "D": "Retirer du résultat toute date dont le jour et le mois valent tous deux 12 au plus, par prudence.",
         },
         why={
-            "A": "PreToolUse ne voit que l'appel sortant ; ces API ne connaissent pas forcément ce paramètre, et "
-                 "la réponse, elle, n'est pas touchée.",
-            "B": "Laisser le modèle convertir reste probabiliste : on lui demande de mieux faire ce qu'il fait mal.",
-            "C": "Juste : la conversion est une table fixe ; faite en code sur chaque résultat, elle est exacte à "
-                 "chaque fois, et Claude ne lit plus que des grammes.",
-            "D": "Un outil de plus ne garantit rien : Claude peut oublier de l'appeler, ou l'appeler sur une partie "
-                 "des poids seulement.",
+            "A": "Quand les deux nombres valent 12 au plus, la chaîne ne tranche pas : c'est justement le cas de « "
+                 "03/04/2025 ».",
+            "B": "On rend au modèle l'ambiguïté qu'on voulait lever ; il se trompera dans les mêmes cas.",
+            "C": "Juste : le format se décide par la source, que le hook connaît ; le même texte donne le 3 avril ou "
+                 "le 4 mars selon l'outil.",
+            "D": "Amputer le résultat perd des données justes, alors que l'outil d'origine suffit à les lire sans "
+                 "erreur.",
         },
         answer_key="6bf7fdd2facbd82e",
     ),

@@ -4,32 +4,31 @@ from ...widgets.quiz import Question
 QUESTIONS = [
     Question(
         id="1.6.p1",
-        title="Quarante fiches d'un coup",
-        stem=("Un agent vérifie en un seul appel que les quarante fiches d'un catalogue respectent les règles "
-              "d'étiquetage (allergènes, origine, poids). Les premières fiches reçoivent des remarques précises, les "
-              "dernières presque rien ; un allergène absent de la fiche 37 passe, et la même mention d'origine est "
-              "jugée conforme sur une fiche et fautive sur une autre. Que changer ?"),
+        title="Reconnaître la dilution",
+        stem=("Un agent vérifie en une seule passe les quarante fiches d'un catalogue (allergènes, origine, poids). "
+              "Laquelle de ces observations signale une dilution de l'attention, plutôt qu'un autre défaut ?"),
         options={
-            "A": "Vérifier les fiches par paquets de huit, chaque paquet dans son propre appel, sans autre étape.",
-            "B": "Choisir un modèle à plus grande fenêtre de contexte, pour que les quarante fiches y tiennent à l'aise.",
-            "C": "Vérifier chaque fiche dans sa propre passe, puis comparer les verdicts dans une passe commune.",
-            "D": "Rappeler dans le prompt que la fiche 40 mérite exactement la même rigueur que la fiche 1.",
+            "A": "Aucune fiche n'est contrôlée sur l'origine, ni au début ni à la fin de la liste.",
+            "B": "La réponse s'arrête à la fiche 31, au milieu d'une phrase, avec stop_reason à max_tokens.",
+            "C": "Les remarques se raréfient et deviennent vagues vers la fin, sans que les dernières fiches soient "
+                 "meilleures.",
+            "D": "Deux exécutions sur les mêmes fiches formulent autrement leurs remarques, sur les mêmes défauts.",
         },
         why={
-            "A": "Les paquets réduisent la dilution, mais sans passe commune les verdicts de deux paquets ne sont "
-                 "jamais confrontés : la même mention peut rester jugée de deux façons.",
-            "B": "Les quarante fiches tenaient déjà dans la fenêtre : c'est l'attention, répartie sur trop "
-                 "d'éléments en une passe, qui manque, pas la place.",
-            "C": "Juste : une passe par fiche donne à chacune la même profondeur ; la passe commune, sur les "
-                 "verdicts locaux, repère les jugements contradictoires.",
-            "D": "Une consigne ne change pas la forme du travail : la passe unique reste inégale, seulement "
-                 "formulée plus fermement.",
+            "A": "Un contrôle absent partout vient de la consigne (la règle manque ou reste floue), pas de la "
+                 "longueur de la passe.",
+            "B": "C'est une troncature : la sortie a atteint son plafond. Le remède est de relever max_tokens ou de "
+                 "demander la suite, pas de découper.",
+            "C": "Juste : la qualité baisse avec la position dans la passe, pas avec les fiches ; trop d'éléments se "
+                 "partagent l'attention d'un seul appel.",
+            "D": "Une formulation qui varie d'une exécution à l'autre est normale ; les mêmes défauts sont trouvés, "
+                 "rien n'est dilué.",
         },
         answer_key="651c03c928528402",
     ),
     Question(
         id="1.6.p2",
-        title="Pipeline fixe ou décomposition dynamique",
+        title="Enchaînement de prompts ou décomposition dynamique",
         stem=("Parmi ces quatre tâches confiées à un agent, laquelle appelle une décomposition dynamique (un plan "
               "qui se construit et se corrige en avançant) plutôt qu'une chaîne d'étapes fixée d'avance ?"),
         options={
@@ -39,11 +38,11 @@ QUESTIONS = [
             "D": "Traduire une fiche produit en trois langues, puis faire relire chaque traduction par un second appel.",
         },
         why={
-            "A": "Les étapes sont connues et identiques d'une semaine à l'autre : une chaîne fixe donne des résultats "
+            "A": "Les étapes sont connues et identiques d'une semaine à l'autre : un enchaînement de prompts donne des résultats "
                  "stables et comparables.",
             "B": "Juste : les sous-tâches dépendent de ce qu'on découvre (modules sans tests, dépendances cachées) ; "
                  "il faut cartographier, prioriser, puis adapter le plan.",
-            "C": "C'est l'exemple type de chaîne fixe : passes locales, puis intégration, dans cet ordre, à chaque fois.",
+            "C": "C'est l'exemple type d'enchaînement de prompts : passes locales, puis intégration, dans cet ordre, à chaque fois.",
             "D": "Traduire puis relire : deux étapes prévisibles, décidées d'avance. Rien n'émerge en cours de route.",
         },
         answer_key="296472a300b504ce",

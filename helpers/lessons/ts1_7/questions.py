@@ -29,23 +29,23 @@ QUESTIONS = [
     Question(
         id="1.7.p2",
         title="Poursuivre une des deux pistes",
-        stem=("Hier, vous avez bifurqué une session d'analyse en deux forks, un par piste. Aujourd'hui, vous "
+        stem=("Hier, vous avez bifurqué deux fois une session d'analyse, une bifurcation par piste. Aujourd'hui, vous "
               "voulez poursuivre la piste B là où elle s'est arrêtée. Que passez-vous au SDK ?"),
         options={
-            "A": "resume= avec l'identifiant du fork B, celui que renvoyait son ResultMessage.",
-            "B": "resume= avec le nom de la session d'origine, que le fork B porte lui aussi.",
+            "A": "resume= avec l'identifiant de la bifurcation B, celui que renvoyait son ResultMessage.",
+            "B": "resume= avec le nom de la session d'origine, que la bifurcation B porte elle aussi.",
             "C": "resume= avec l'identifiant de la session d'origine, et fork_session=True.",
-            "D": "continue_conversation=True, qui retrouve la piste la plus récente du dossier.",
+            "D": "continue_conversation=True, qui retrouve la piste la plus récente du répertoire.",
         },
         why={
-            "A": "Juste : chaque fork est une session à part entière, avec son identifiant ; le reprendre par "
+            "A": "Juste : chaque bifurcation est une session à part entière, avec son identifiant ; la reprendre par "
                  "cet identifiant retrouve la piste B, et elle seule.",
-            "B": "Observé sur le CLI épinglé : un fork reprend le nom de sa session d'origine. Ce nom désigne "
+            "B": "Observé sur le CLI épinglé : une bifurcation reprend le nom de sa session d'origine. Ce nom désigne "
                  "alors plusieurs sessions, et le CLI refuse de choisir.",
-            "C": "Cela crée un troisième fork, copié de l'origine : le travail fait hier sur la piste B n'y est "
+            "C": "Cela crée une troisième bifurcation, copiée de l'origine : le travail fait hier sur la piste B n'y est "
                  "pas.",
             "D": "La session la plus récente peut être la piste A, ou toute autre session lancée depuis dans ce "
-                 "dossier : rien ne garantit de tomber sur B.",
+                 "répertoire : rien ne garantit de tomber sur B.",
         },
         answer_key="e4c48d47f3168ea8",
     ),
@@ -55,7 +55,7 @@ QUESTIONS = [
         stem=("Pour « bifurquer la dernière session », un développeur lance query() avec "
               "ClaudeAgentOptions(fork_session=True), sans resume. Que se passe-t-il sur le CLI épinglé ?"),
         options={
-            "A": "Le CLI bifurque la session la plus récente du dossier de travail, comme avec --continue.",
+            "A": "Le CLI bifurque la session la plus récente du répertoire de travail, comme avec --continue.",
             "B": "Le CLI refuse de démarrer et explique que fork_session exige un identifiant de session.",
             "C": "Le CLI reprend la session la plus récente sans la copier, et l'allonge comme un resume.",
             "D": "Rien n'est bifurqué : une session neuve et vide démarre, sans aucun historique.",
@@ -72,19 +72,19 @@ QUESTIONS = [
     ),
     Question(
         id="1.7.p4",
-        title="Ce qu'un fork ne copie pas",
-        stem=("Deux forks d'une même session travaillent dans le même dossier. L'un réécrit config.yaml pour la "
+        title="Ce qu'une bifurcation ne copie pas",
+        stem=("Deux bifurcations d'une même session travaillent dans le même répertoire. L'une réécrit config.yaml pour la "
               "piste A, l'autre le réécrit pour la piste B. Que contient config.yaml à la fin ?"),
         options={
-            "A": "Chaque fork travaille sur sa propre copie du dossier : les deux versions coexistent sans conflit.",
-            "B": "La dernière version écrite : un fork copie l'historique de conversation, pas les fichiers.",
-            "C": "La version du premier fork : le second ne peut pas écrire tant que la session d'origine existe.",
+            "A": "Chaque bifurcation travaille sur sa propre copie du répertoire : les deux versions coexistent sans conflit.",
+            "B": "La dernière version écrite : une bifurcation copie l'historique de conversation, pas les fichiers.",
+            "C": "La version de la première bifurcation : la seconde ne peut pas écrire tant que la session d'origine existe.",
             "D": "La version d'origine : chaque modification reste dans sa session jusqu'à ce qu'on la fusionne.",
         },
         why={
-            "A": "Les sessions ne copient aucun fichier : les deux forks lisent et écrivent le même dossier.",
+            "A": "Les sessions ne copient aucun fichier : les deux bifurcations lisent et écrivent le même répertoire.",
             "B": "Juste : une session persiste la conversation, pas le système de fichiers. Pour isoler les "
-                 "fichiers, il faut d'autres moyens (un dossier ou un worktree par piste, ou le file checkpointing "
+                 "fichiers, il faut d'autres moyens (un répertoire ou un worktree par piste, ou le file checkpointing "
                  "pour revenir en arrière).",
             "C": "Rien ne verrouille les fichiers entre sessions : les deux écritures ont lieu.",
             "D": "Une modification de fichier est immédiate et réelle ; la session n'en garde que la trace dans "
@@ -107,7 +107,7 @@ QUESTIONS = [
         why={
             "A": "Juste : ClaudeSDKClient garde la session ouverte ; chaque query() suivante s'ajoute au même "
                  "historique, sans identifiant à gérer.",
-            "B": "Chaque fork démarre une nouvelle session : les questions de suivi ne seraient plus dans la même "
+            "B": "Chaque bifurcation démarre une nouvelle session : les questions de suivi ne seraient plus dans la même "
                  "conversation, et sans resume il n'y a rien à bifurquer.",
             "C": "Recopier l'historique à la main refait, en moins bien, ce que la session fait déjà ; les "
                  "résultats d'outils, eux, seraient perdus.",
@@ -120,7 +120,7 @@ QUESTIONS = [
         id="1.7.p6",
         title="Continuer sur une autre machine",
         stem=("Une analyse menée avec l'Agent SDK sur le portable d'une développeuse doit se poursuivre sur le "
-              "serveur d'intégration continue. Quelle approche fonctionne ?"),
+              "serveur de CI. Quelle approche fonctionne ?"),
         options={
             "A": "Passer resume= avec l'identifiant : les sessions sont conservées chez Anthropic, accessibles partout.",
             "B": "Un SessionStore qui recopie les transcriptions, ou une session neuve amorcée par un résumé.",
@@ -132,9 +132,9 @@ QUESTIONS = [
                  "qui ne les a pas.",
             "B": "Juste : sans le fichier local, il faut soit un SessionStore depuis lequel resume reconstitue la "
                  "session, soit un résumé injecté dans une session neuve.",
-            "C": "Le dépôt ne contient pas les sessions : elles sont rangées dans le dossier de configuration du "
+            "C": "Le dépôt ne contient pas les sessions : elles sont rangées dans le répertoire de configuration du "
                  "CLI, pas dans le projet.",
-            "D": "continue_conversation reprend la dernière session du dossier de travail, sur cette machine ; le "
+            "D": "continue_conversation reprend la dernière session du répertoire de travail, sur cette machine ; le "
                  "serveur n'en a aucune.",
         },
         answer_key="8929dd10ce8c5431",

@@ -30,27 +30,29 @@ QUESTIONS = [
         answer_key='9d771180fc65d4f3',
     ),
     Question(
-        id='2.0.p2',
-        title='Une réponse tronquée',
-        stem=('Un service résume des contrats et enregistre chaque résumé en base. Des juristes signalent des '
+        id="2.0.p2",
+        title="Une réponse tronquée",
+        stem=("Un service résume des contrats et enregistre chaque résumé en base. Des juristes signalent des "
               "résumés qui s'arrêtent au milieu d'une phrase ; les journaux montrent stop_reason max_tokens sur ces "
-              'réponses. Que doit faire le code ?'),
+              "réponses. Que doit faire le code ?"),
         options={
-            'A': ("Ajouter un point final au texte reçu pour que le résumé ait l'air terminé avant de l'enregistrer."),
-            'B': ('Demander dans le system prompt des résumés plus courts, sans toucher au code qui lit la réponse.'),
-            'C': ("Réessayer la même requête à l'identique jusqu'à ce que stop_reason vaille enfin end_turn."),
-            'D': ('Traiter max_tokens comme une coupure : relever le plafond ou demander la suite, sans enregistrer.'),
+            "A": "Enregistrer le résumé en le marquant « partiel » dans la base, pour que les juristes sachent qu'il "
+                 "manque la fin.",
+            "B": "Demander dans le system prompt des résumés plus courts, sans toucher au code qui lit la réponse.",
+            "C": "Réessayer la même requête à l'identique jusqu'à ce que stop_reason vaille enfin end_turn.",
+            "D": "Traiter max_tokens comme une coupure : relever le plafond ou demander la suite, sans enregistrer.",
         },
         why={
-            'A': ("Maquiller la coupure cache l'erreur : le résumé reste incomplet, et plus personne ne le voit."),
-            'B': ("Une consigne rend la coupure plus rare, pas impossible ; le code continuerait d'enregistrer un texte "
-                  'tronqué le jour où elle revient.'),
-            'C': ("La même requête produit la même longueur : la réponse sera de nouveau coupée, et l'on paie chaque "
-                  'essai.'),
-            'D': ("Juste : max_tokens signifie que la sortie a atteint le plafond. Une réponse tronquée n'est jamais "
-                  'une réponse finie ; on relève le plafond ou on demande la suite.'),
+            "A": "Signaler vaut mieux que maquiller, mais le résumé reste inutilisable : on relève le plafond ou "
+                 "l'on demande la suite avant d'enregistrer.",
+            "B": "Une consigne rend la coupure plus rare, pas impossible ; le code continuerait d'enregistrer un "
+                 "texte tronqué le jour où elle revient.",
+            "C": "La même requête produit la même longueur : la réponse sera de nouveau coupée, et l'on paie chaque "
+                 "essai.",
+            "D": "Juste : max_tokens signifie que la sortie a atteint le plafond. Une réponse tronquée n'est jamais "
+                 "une réponse finie ; on relève le plafond ou on demande la suite.",
         },
-        answer_key='1dab28b4a59452bf',
+        answer_key="1dab28b4a59452bf",
     ),
     Question(
         id='2.0.p3',
@@ -70,7 +72,7 @@ QUESTIONS = [
                   'backoff avec jitter) ; une 400 dit que la requête est fausse, la renvoyer ne la corrige pas. Le '
                   'client anthropic réessaie déjà de lui-même 408, 409, 429, ≥ 500 et les erreurs de connexion '
                   '(max_retries=2 par défaut).'),
-            'B': ('Un délai ne rend pas une 400 valide : la requête échouera à chaque essai, simplement plus lentement.'),
+            'B': ('Un délai ne rend pas une 400 valide : la requête échouera à chaque tentative, simplement plus lentement.'),
             'C': ('Une surcharge (529) ou une limite de débit (429) passe souvent en quelques secondes ; abandonner '
                   'tout de suite transforme un incident bref en panne.'),
             'D': ("C'est l'inverse : une 4xx (hors 429) signale une requête à corriger, la renvoyer telle quelle échoue "
@@ -116,17 +118,17 @@ QUESTIONS = [
             'A': ("Le cache expire dès qu'une requête contient une date ; il faut retirer toute mention de l'heure."),
             'B': ("Le guide est trop court pour être mis en cache ; il faut y ajouter des exemples jusqu'au minimum "
                   'requis.'),
-            'C': ("Le préfixe change à chaque appel : mettre l'heure après le dernier breakpoint, le stable d'abord."),
-            'D': ('Il faut un breakpoint par requête ; ajouter cache_control sur le message user règle le problème.'),
+            'C': ("Le préfixe change à chaque appel : mettre l'heure après le dernier point de cache, le stable d'abord."),
+            'D': ('Il faut un point de cache par requête ; ajouter cache_control sur le message user règle le problème.'),
         },
         why={
             'A': ('Le cache ne regarde pas le sens du texte : il compare des préfixes exacts. Une date placée après le '
-                  'breakpoint ne gêne rien.'),
+                  'point de cache ne gêne rien.'),
             'B': ("Le guide était déjà mis en cache avant la modification ; sa taille n'a pas changé, seul son début "
                   'change.'),
-            'C': ("Juste : un breakpoint met en cache tout ce qui le précède, à l'identique. Un élément qui change en "
+            'C': ("Juste : un point de cache met en cache tout ce qui le précède, à l'identique. Un élément qui change en "
                   'tête invalide tout ; le volatil va à la fin.'),
-            'D': ('Un breakpoint de plus sur un préfixe qui change à chaque fois ne sera jamais relu : le problème est '
+            'D': ('Un point de cache de plus sur un préfixe qui change à chaque fois ne sera jamais relu : le problème est '
                   "l'ordre, pas le nombre."),
         },
         answer_key='f887754fb44ecd16',
@@ -158,52 +160,53 @@ QUESTIONS = [
         answer_key='c9dec831ff46bc68',
     ),
     Question(
-        id='2.0.p7',
-        title='Paiement et nouvel essai',
-        stem=('Un agent appelle charge_card puis send_receipt. Après une 529, le client HTTP rejoue la requête ; '
-              'Claude rappelle alors charge_card et un client est débité deux fois. Les appels partent parfois en '
-              'parallèle. Que changer ?'),
+        id="2.0.p7",
+        title="Paiement et nouvelle tentative",
+        stem=("Un agent appelle charge_card puis send_receipt. Après une 529, le client HTTP rejoue la requête ; "
+              "Claude rappelle alors charge_card et un client est débité deux fois. Les appels partent parfois en "
+              "parallèle. Que changer ?"),
         options={
-            'A': ("Désactiver toute nouvelle tentative sur les 529 afin qu'aucun appel ne puisse jamais être rejoué."),
-            'B': ("Demander à Claude, dans le system prompt, de ne jamais appeler charge_card plus d'une fois par "
-                  'client.'),
-            'C': ('Passer à un modèle plus ancien, réputé moins sujet aux surcharges, pour réduire le nombre de 529.'),
-            'D': ("Donner à charge_card une clé d'idempotence et sérialiser ces appels avec disable_parallel_tool_use."),
+            "A": "Désactiver toute nouvelle tentative sur les 529 afin qu'aucun appel ne puisse jamais être rejoué.",
+            "B": "Demander à Claude, dans le system prompt, de ne jamais appeler charge_card plus d'une fois par "
+                 "client.",
+            "C": "Après une 529, reprendre toute la boucle depuis le premier message, pour repartir d'un état propre.",
+            "D": "Donner à charge_card une clé d'idempotence et sérialiser ces appels avec disable_parallel_tool_use.",
         },
         why={
-            'A': ("Les 529 sont passagères ; renoncer à réessayer rend l'agent fragile. Il faut que le rejeu soit sans "
-                  "danger, pas qu'il n'existe plus."),
-            'B': ("Une consigne ne protège pas l'argent du client : le double débit doit être impossible par "
-                  "construction, dans l'outil."),
-            'C': ('Changer de modèle ne supprime ni les surcharges ni le rejeu ; et un modèle plus ancien en cours de '
-                  "session pose d'autres problèmes."),
-            'D': ("Juste : avec une clé d'idempotence, un deuxième débit identique est reconnu et ignoré ; un appel par "
-                  "tour garde l'ordre débit puis reçu."),
+            "A": "Les 529 sont passagères ; renoncer à réessayer rend l'agent fragile. Il faut que le rejeu soit "
+                 "sans danger, pas qu'il n'existe plus.",
+            "B": "Une consigne ne protège pas l'argent du client : le double débit doit être impossible par "
+                 "construction, dans l'outil.",
+            "C": "Rejouer toute la boucle relance aussi charge_card : le double débit devient plus probable, pas "
+                 "moins.",
+            "D": "Juste : avec une clé d'idempotence, un deuxième débit identique est reconnu et ignoré ; un appel "
+                 "par tour garde l'ordre débit puis reçu.",
         },
-        answer_key='9f052779e6a783f2',
+        answer_key="9f052779e6a783f2",
     ),
     Question(
-        id='2.0.p8',
-        title='Traitement de nuit',
-        stem=("Chaque nuit, une équipe classe 20 000 avis clients ; personne n'attend le résultat avant le "
-              "lendemain et le budget est serré. Elle envoie aujourd'hui 20 000 requêtes une à une et atteint des "
-              '429. Quelle solution convient ?'),
+        id="2.0.p8",
+        title="Traitement de nuit",
+        stem=("Chaque nuit, une équipe classe 20 000 avis clients ; personne n'attend le résultat avant le lendemain "
+              "et le budget est serré. Elle envoie aujourd'hui 20 000 requêtes une à une et atteint des 429. Quelle "
+              "solution convient ?"),
         options={
-            'A': ("Passer les 20 000 avis dans une seule requête géante pour n'effectuer qu'un seul appel par nuit."),
-            'B': ('Soumettre un Message Batch, puis associer chaque résultat à son avis par custom_id une fois terminé.'),
-            'C': ("Ouvrir 200 connexions parallèles vers l'API pour finir avant la limite de débit de la minute "
-                  'suivante.'),
-            'D': ('Demander à Claude de répondre en streaming pour que chaque avis soit classé plus rapidement.'),
+            "A": "Ralentir : une requête toutes les trois secondes, pour rester sous la limite de débit toute la "
+                 "nuit.",
+            "B": "Soumettre un Message Batch, puis associer chaque résultat à son avis par custom_id une fois "
+                 "terminé.",
+            "C": "Mettre le system prompt en cache et garder les 20 000 requêtes une à une, pour payer moins.",
+            "D": "Demander à Claude de répondre en streaming pour que chaque avis soit classé plus rapidement.",
         },
         why={
-            'A': ('Une requête géante dépasse vite la fenêtre de contexte et mélange les avis ; une erreur sur un seul '
-                  'ferait tout échouer.'),
-            'B': ("Juste : un lot coûte moitié moins cher, se traite en asynchrone (souvent en moins d'une heure, au "
-                  "plus 24 h) et rend un résultat par requête ; l'ordre n'est pas garanti, d'où custom_id."),
-            'C': ('Plus de parallélisme épuise la limite de débit plus vite : on obtiendrait davantage de 429, pas '
-                  'moins.'),
-            'D': ("Le streaming affiche la réponse au fil de l'eau ; il ne réduit ni le coût ni le nombre de requêtes."),
+            "A": "Les 429 cessent, mais 20 000 requêtes à ce rythme prennent près de dix-sept heures, au plein tarif "
+                 "; un lot coûte moitié moins et n'a pas de rythme à tenir.",
+            "B": "Juste : un lot coûte moitié moins cher, se traite en asynchrone (souvent en moins d'une heure, au "
+                 "plus 24 h) et rend un résultat par requête ; l'ordre n'est pas garanti, d'où custom_id.",
+            "C": "Le cache réduit le coût d'un préfixe répété, pas le nombre de requêtes : les 429 restent. Un lot "
+                 "divise déjà le prix par deux (et se combine avec le cache).",
+            "D": "Le streaming affiche la réponse au fil de l'eau ; il ne réduit ni le coût ni le nombre de requêtes.",
         },
-        answer_key='8d9fb4af8a4d507d',
+        answer_key="8d9fb4af8a4d507d",
     ),
 ]
