@@ -195,7 +195,7 @@ def render_step(step: Step, position: int, total: int, order: list[str], planted
             f'</span> — <strong>{html.escape(step.title)}</strong></div>{_strip(step, order, planted, planted_cross)}'
             f'<div style="color:#5f6368;font-size:12px;margin:2px 0 6px">Nombre de constats par fichier ; en rouge, un '
             f'défaut planté non signalé ; en gris, pas encore relu.</div><table style="border-collapse:collapse;'
-            f'width:100%"><thead><tr style="text-align:left"><th></th><th style="padding:3px 6px">Fichier</th>'
+            f'width:100%"><thead><tr style="text-align:left"><th scope="col" style="padding:3px 6px;color:#5f6368">n°</th><th style="padding:3px 6px">Fichier</th>'
             f'<th style="padding:3px 6px;width:36%">Une seule passe ({totals[0]} constat(s))</th>'
             f'<th style="padding:3px 6px;width:36%">Par fichier + intégration ({totals[1]} constat(s))</th></tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table></div>')
