@@ -68,7 +68,8 @@ def strip_tags(markup: str) -> str:
 class Stepper(WithFallback):
     """Précédent / Suivant / Lecture through a list of steps; subclasses say how a step is drawn and said.
 
-    Every control is a real button (reached with Tab, pressed with Entrée or Espace, named by its words); the
+    Every control is a real button (reached with Tab, pressed with Entrée or Espace, named by its words alone: an
+    icon font's glyph would enter the accessible name as a private-use character); the
     drawing is preceded by its text alternative, a status region that screen readers announce at each step.
     """
 
@@ -79,11 +80,11 @@ class Stepper(WithFallback):
     def __init__(self, steps: list) -> None:
         self.steps = steps
         self.position = 0
-        self.previous = widgets.Button(description="Précédent", icon="arrow-left", layout=BUTTON_LAYOUT,
+        self.previous = widgets.Button(description="Précédent", layout=BUTTON_LAYOUT,
                                        tooltip="Étape précédente")
-        self.next = widgets.Button(description="Suivant", icon="arrow-right", layout=BUTTON_LAYOUT,
+        self.next = widgets.Button(description="Suivant", layout=BUTTON_LAYOUT,
                                    tooltip="Étape suivante")
-        self.playing = widgets.ToggleButton(value=False, description="Lecture", icon="play", layout=BUTTON_LAYOUT,
+        self.playing = widgets.ToggleButton(value=False, description="Lecture", layout=BUTTON_LAYOUT,
                                             tooltip=f"Avancer seul, une étape toutes les {self.interval_ms / 1000:g} s".replace(".", ","))
         self.drawing = widgets.HTML()
         self.previous.on_click(lambda _: self.go(self.position - 1))
@@ -111,7 +112,7 @@ class Stepper(WithFallback):
 
     # -- « Lecture »: the kernel moves one step per interval until the end or « Pause » -------------------------
     def _toggled(self, change) -> None:
-        self.playing.description, self.playing.icon = ("Pause", "pause") if change["new"] else ("Lecture", "play")
+        self.playing.description = "Pause" if change["new"] else "Lecture"
         if change["new"]:
             if self.position >= len(self.steps) - 1:
                 self.go(0)

@@ -208,14 +208,14 @@ class ExamView(WithFallback):
         self.question = widgets.HTML()
         self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre réponse\u202f:",
                                             style={"button_width": "44px", "description_width": "initial"})
-        self.previous = _button("Précédente", icon="arrow-left")
-        self.next = _button("Suivante", icon="arrow-right")
+        self.previous = _button("Précédente")
+        self.next = _button("Suivante")
         self.finish = _button("Terminer l'examen", button_style="primary")
-        self.again = _button("Nouvelle tentative", icon="refresh")
+        self.again = _button("Nouvelle tentative")
         # Asked before handing in a paper with unanswered questions (the countdown hands it in without asking).
         self.confirm_text = widgets.HTML()
         self.confirm_yes = _button("Oui, rendre ma copie", button_style="warning")
-        self.confirm_no = _button("Continuer l'examen", icon="arrow-left")
+        self.confirm_no = _button("Continuer l'examen")
         self.confirm = widgets.VBox([self.confirm_text, widgets.HBox([self.confirm_yes, self.confirm_no])])
         self.confirm_yes.on_click(lambda _: self.submit())
         self.confirm_no.on_click(lambda _: self._ask(False))

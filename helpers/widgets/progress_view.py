@@ -150,10 +150,10 @@ class ProgressView(WithFallback):
     def __init__(self, load: Callable) -> None:
         self.load = load
         self.page = widgets.Output()
-        self.refresh = widgets.Button(description="Actualiser", icon="refresh", layout=BUTTON_LAYOUT,
+        self.refresh = widgets.Button(description="Actualiser", layout=BUTTON_LAYOUT,
                                       tooltip="Relire votre parcours (après un « Vérifier » dans une autre leçon)")
         self.export = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False, icon="",
                                          description="Importer un parcours", layout=widgets.Layout(width="auto"))
         self.message = widgets.HTML()
         self.refresh.on_click(lambda _: self.draw())

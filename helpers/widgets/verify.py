@@ -81,7 +81,7 @@ class VerifyButton(WithFallback):
 
     def __init__(self, exercise: str, names: tuple[str, ...], checker: Callable) -> None:
         self.exercise, self.names, self.checker = exercise, tuple(names), checker
-        self.button = widgets.Button(description="Vérifier", icon="check", button_style="success",
+        self.button = widgets.Button(description="Vérifier", button_style="success",
                                      layout=BUTTON_LAYOUT)
         self.output = widgets.HTML()
         self.button.on_click(lambda _: self.run())

@@ -96,9 +96,11 @@ def test_a_replay_and_a_quiz_work_with_the_keyboard_alone_and_axe_finds_nothing_
         show(page, replay, "clavier--boucle-etape-2")
         # What a screen reader gets (Chromium's accessibility tree): the state in words, not the SVG's loose labels.
         tree = replay.aria_snapshot()
-        assert re.search(r"status: Schéma de la boucle agentique, étape 2 sur \d+\s*: Tour 1\s*: tool_use, deux appels "
+        assert re.search(r'status: "?Schéma de la boucle agentique, étape 2 sur \d+\s*: Tour 1\s*: tool_use, deux appels '
                          r"en parallèle", tree), tree
         assert "run_tool" not in tree, tree          # the boxes' labels of the SVG are not read as loose words
+        for name in ("Précédent", "Suivant", "Lecture"):   # named by their words alone (no icon glyph)
+            assert f'button "{name}"' in tree, tree
         press(page, "Tab")
         press(page, "Tab")
         assert focused(page)["text"] == "Lecture"
