@@ -314,8 +314,14 @@ class ExamView(WithFallback):
     def _draw_progress(self) -> None:
         done = len(self.state.answers)
         total = len(self.state.drawn)
-        self.progress.value = readable(f"Question {self.position + 1} / {total} — {done} réponse(s) donnée(s)"
-                                       + ("" if done == total else f", {total - done} sans réponse"))
+        q = self.state.drawn[self.position]
+        chosen = self.state.answers.get(q.id)
+        # The chosen letter in words (ipywidgets shows it by a shade only and tells assistive technology nothing).
+        mine = (f" — votre réponse : <strong>{shown_as(self.state.orders.get(q.id, LETTERS), chosen)}</strong>"
+                if chosen else " — pas encore de réponse")
+        self.progress.value = readable(f"<span role='status'>Question {self.position + 1} / {total}{mine} ; "
+                                       f"{done} réponse(s) donnée(s)"
+                                       + ("" if done == total else f", {total - done} sans réponse") + "</span>")
 
     def draw(self) -> None:
         if not self.state.drawn:

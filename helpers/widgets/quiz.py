@@ -57,8 +57,13 @@ class Ask(WithFallback):
                                             style={"button_width": "44px", "description_width": "initial"})
         self.button = widgets.Button(description="Vérifier", button_style="primary", layout=BUTTON_LAYOUT)
         self.feedback = widgets.HTML()
+        # ipywidgets marks the chosen letter by a shade only, and tells assistive technology nothing (no aria-pressed):
+        # the choice is also said in words, in a status region.
+        self.chosen = widgets.HTML()
         self.button.on_click(lambda _: self.reveal())
-        super().__init__([widgets.HTML(FOCUS_STYLE + readable(self.static_html())), self.choice, self.button, self.feedback])
+        self.choice.observe(lambda change: self._say_choice(change["new"]), names="value")
+        super().__init__([widgets.HTML(FOCUS_STYLE + readable(self.static_html())), self.choice, self.chosen,
+                          self.button, self.feedback])
         self.add_class("cours-widget")
 
     def reveal(self) -> None:
@@ -74,6 +79,10 @@ class Ask(WithFallback):
         # A status region: read out when it appears, while the focus stays on « Vérifier ».
         self.feedback.value = readable(f"<div class='cours-feedback' role='status'><p><strong>{verdict}</strong> Pourquoi chaque "
                                        f"option est juste ou fausse :</p><ul>{lines}</ul></div>")
+
+    def _say_choice(self, letter: str | None) -> None:
+        self.chosen.value = readable(f"<p role='status' style='margin:2px 0'>Réponse choisie : <strong>{letter}</strong>"
+                                     "</p>") if letter else ""
 
     def shown(self) -> list[tuple[str, str]]:
         """(letter shown, original letter), in the order shown."""

@@ -121,3 +121,22 @@ def test_a_verification_report_is_a_status_region_in_french():
 def test_a_practice_question_reads_in_french():
     widget = lessons.ask("1.1.p1")
     assert 'lang="fr"' in widget.children[0].value
+
+
+def test_the_chosen_letter_is_said_in_words_not_only_shaded():
+    """ipywidgets marks a pressed toggle by a shade and exposes no aria-pressed: the course says the choice."""
+    widget = lessons.ask("1.2.p1")
+    assert widget.chosen.value == ""
+    widget.choice.value = "C"
+    assert "role='status'" in widget.chosen.value and "<strong>C</strong>" in widget.chosen.value
+
+
+def test_the_mock_exam_says_the_answer_given_to_the_question_shown():
+    from helpers.lessons.ts2_1 import BANK
+    from helpers.widgets.exam import ExamState, ExamView
+    view = ExamView(ExamState(tuple(BANK), size=7, seed=5), clock=False)
+    assert "pas encore de réponse" in view.progress.value
+    view.choice.value = "D"
+    assert "votre réponse\u202f: <strong>D</strong>" in view.progress.value or \
+        "votre réponse : <strong>D</strong>" in view.progress.value
+    assert all(view.choice.tooltips), "each letter's button names its option"
