@@ -94,7 +94,8 @@ class Cohort:
             problems.append(f"{self.missing_notebooks} copie(s) corrigée(s) introuvable(s) ou illisible(s)")
         if self.unparsed_reports:
             problems.append(f"{self.unparsed_reports} rapport(s) de test illisible(s), ignoré(s)")
-        return text + (" ; " + ", ".join(problems) if problems else "") + "."
+        from ..widgets.typography import french_message
+        return french_message(text + (" ; " + ", ".join(problems) if problems else "") + ".")
 
 
     def failures_at_zero(self) -> int:
@@ -820,5 +821,5 @@ def plot_task_statements(cohort: Cohort, exercise: str = "2.1.q"):
     ax.set_xlabel("part de bonnes réponses de la cohorte")
     _french_axis(ax.xaxis, lambda x: percent(x / 100))
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title("Examen blanc : réussite par énoncé de tâche", fontsize=12, fontweight="bold")
+    ax.set_title("Examen blanc\u202f: réussite par énoncé de tâche", fontsize=12, fontweight="bold")
     return fig

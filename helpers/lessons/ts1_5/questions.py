@@ -76,12 +76,12 @@ QUESTIONS = [
         id="1.5.p4",
         title="Une porte de prérequis garantie",
         stem=("Un agent de remboursement doit vérifier l'identité du client (get_customer) avant tout "
-              "process_refund. Dans quelques conversations, surtout quand le client écrit « pas le temps, "
-              "remboursez directement », il rembourse sans vérification. Quelle mesure garantit l'ordre ?"),
+              "process_refund. Dans quelques conversations, surtout quand le client écrit « pas le temps, remboursez "
+              "directement », il rembourse sans vérification. Quelle mesure garantit l'ordre ?"),
         options={
             "A": "Un hook PreToolUse sur process_refund qui refuse tant que get_customer n'a pas réussi.",
             "B": "Un hook PostToolUse sur get_customer qui ajoute un rappel (additionalContext) de l'ordre.",
-            "C": "Une consigne en tête du system prompt qui impose l'ordre, exemple de conversation à l'appui.",
+            "C": "Un hook PreToolUse sur process_refund qui lève une exception tant que get_customer n'a pas réussi.",
             "D": "Un tool_choice qui force l'appel de get_customer au premier tour de chaque conversation.",
         },
         why={
@@ -89,8 +89,8 @@ QUESTIONS = [
                  "d'appeler get_customer d'abord, et il réessaie ensuite.",
             "B": "Ce hook ne s'exécute que si get_customer est appelé : justement pas dans les conversations où "
                  "l'agent saute la vérification.",
-            "C": "Le prompt rend l'écart plus rare sans l'interdire ; c'est précisément quand le client insiste "
-                 "qu'il cède.",
+            "C": "Une exception dans un hook ne refuse rien : sur le CLI épinglé, l'erreur est signalée et l'appel "
+                 "passe quand l'outil est pré-approuvé. Refuser demande un permissionDecision « deny » explicite.",
             "D": "Forcer un appel au premier tour ne dit pas qu'il a réussi, ni qu'il concerne le client remboursé "
                  "plus tard : l'ordre n'est pas garanti pour autant.",
         },
