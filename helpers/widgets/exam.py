@@ -214,7 +214,7 @@ class ExamView(WithFallback):
         self.again = _button("Nouvelle tentative")
         # Asked before handing in a paper with unanswered questions (the countdown hands it in without asking).
         self.confirm_text = widgets.HTML()
-        self.confirm_yes = _button("Oui, rendre ma copie", button_style="warning")
+        self.confirm_yes = _button("Oui, rendre ma copie", button_style="danger")   # not white on orange (< 4,5:1)
         self.confirm_no = _button("Continuer l'examen")
         self.confirm = widgets.VBox([self.confirm_text, widgets.HBox([self.confirm_yes, self.confirm_no])])
         self.confirm_yes.on_click(lambda _: self.submit())
@@ -262,7 +262,8 @@ class ExamView(WithFallback):
 
     def _ask(self, shown: bool, missing: int = 0) -> None:
         self.confirm.layout.display = None if shown else "none"
-        self.finish.disabled = shown
+        # « Terminer l'examen » stays enabled while the confirmation shows: disabling the focused button would drop
+        # a keyboard user's focus to the top of the page (a second press asks again).
         self.confirm_text.value = readable(
             f"<strong>{missing} question{'s' if missing > 1 else ''} sans réponse</strong> sur {len(self.state.drawn)} : "
             f"{'elles compteront' if missing > 1 else 'elle comptera'} comme fausse{'s' if missing > 1 else ''}. "

@@ -30,6 +30,7 @@ pytestmark = pytest.mark.browser
 
 LESSON = "release/1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb"
 COMPANION = "notebooks/3.0-mon-parcours.ipynb"
+EXAM = "release/2.1-examen-blanc/2.1-examen-blanc.ipynb"
 
 FOCUSED = """() => { const e = document.activeElement; const s = getComputedStyle(e);
   return {text: (e.textContent || '').trim(), outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0,
@@ -196,3 +197,45 @@ def test_my_progress_shows_what_was_done_exports_it_and_a_fresh_binder_like_lab_
     finally:
         context.close()
         fresh.stop()
+
+
+@pytest.mark.timeout(300)
+def test_the_mock_exam_is_answered_moved_through_and_handed_in_with_the_keyboard_alone(browser, lab,  # noqa: F811
+                                                                                     axe_script):
+    from playwright.sync_api import expect
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context, page = new_tab(browser)
+    try:
+        panel = open_notebook(page, lab, EXAM)
+        run_all_cells(page)
+        found = panel.locator(".jp-OutputArea-output", has=page.get_by_role("button", name="Terminer l'examen")).first
+        found.evaluate("e => { e.dataset.coursExamen = '1'; }")     # pinned: its buttons hide once handed in
+        exam = panel.locator("[data-cours-examen='1']")
+        exam.scroll_into_view_if_needed()
+        exam.get_by_role("button", name="A", exact=True).focus()     # the starting point; keys only from here
+        press(page, "Space")
+        expect(exam.get_by_role("status").filter(has_text="Question 1 / ")).to_contain_text(
+            re.compile(r"votre réponse\s*:\s*A"), timeout=CLICK_TIMEOUT_MS)
+        for _ in range(4):                  # B, C, D, then « Suivante » (« Précédente » is off on question 1)
+            press(page, "Tab")
+        assert focused(page)["text"] == "Suivante"
+        press(page, "Enter")
+        expect(exam.get_by_role("status").filter(has_text="Question 2 / ")).to_contain_text("pas encore de réponse",
+                                                                                           timeout=CLICK_TIMEOUT_MS)
+        press(page, "Tab")
+        assert focused(page)["text"] == "Terminer l'examen"
+        press(page, "Enter")
+        expect(exam.get_by_role("button", name="Oui, rendre ma copie")).to_be_visible(timeout=CLICK_TIMEOUT_MS)
+        press(page, "Tab")
+        assert focused(page)["text"] == "Oui, rendre ma copie"
+        show(page, exam, "clavier--examen-confirmation")
+        serious = accessibility.summary(accessibility.run_axe(page, axe_script))      # the confirmation shown
+        assert not serious.get("widgets du cours"), f"axe-core, widgets du cours : {serious['widgets du cours']}"
+        press(page, "Enter")
+        expect(exam.get_by_role("status").filter(has_text="Examen terminé")).to_be_visible(timeout=CLICK_TIMEOUT_MS)
+        expect(exam.locator(".cours-examen-corrige").first).to_be_visible(timeout=CLICK_TIMEOUT_MS)
+        show(page, exam, "clavier--examen-rendu")
+        assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
+    finally:
+        context.close()
+        lab.shut_down_kernels()
