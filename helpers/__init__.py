@@ -4,6 +4,7 @@ What a notebook calls, and nothing else. Where the rest lives:
   simulator/  the offline Messages API and the simulated model (imports nothing from the rest)
   clients.py  mode, clients, meter, French errors (with _mode.py, _meter.py, explain.py, narrate.py)
   widgets/    diagrams, questions, « Vérifier »
+  progress/   the learner's private progress record and where they stand (standard library only)
   lessons/    one package per task statement (checks, questions, scenario data) and the exercise registry
   grading/    the trusted side: verdicts, nbgrader preprocessors, sandbox, cohort
   instructor/ what instructors read once a cohort is graded: the dashboard (not in the learner edition)
@@ -25,6 +26,7 @@ _HOMES = {
                  "workspace"),
     ".explain": ("explain",),
     ".lessons": ("ask", "ready", "verify", "verify_button"),
+    ".lessons.catalogue": ("my_progress", "progress_summary"),
     ".narrate": ("describe",),
     ".simulator": ("REJECTED_KEY", "Script", "Simulator", "Step", "known_models"),
     ".widgets": ("gate_view", "hook_view", "hub_view", "loop_view", "record_hooks", "review_view", "session_tree"),
@@ -33,7 +35,8 @@ _HOMES = {
 _HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
-    "ask", "gate_view", "hook_view", "hub_view", "loop_view", "ready", "record_hooks", "review_view", "session_tree",
+    "ask", "gate_view", "hook_view", "hub_view", "loop_view", "my_progress", "progress_summary", "ready",
+    "record_hooks", "review_view", "session_tree",
     "verify", "verify_button",
     "BudgetExceeded", "KeyProblem", "REJECTED_KEY", "Script", "Simulator", "Step",
     "agent_options", "banner", "budget", "cli_report", "client", "describe", "explain", "known_models", "mode", "model",

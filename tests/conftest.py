@@ -15,6 +15,7 @@ def offline_environment(monkeypatch, tmp_path):
     for var in ("ANTHROPIC_API_KEY", "COURS_MODE", "COURS_MODELE", "COURS_BUDGET_USD"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("COURS_ATELIER", str(tmp_path / "atelier"))
+    monkeypatch.setenv("COURS_PARCOURS", str(tmp_path / "parcours"))     # « Mon parcours » never writes in HOME
 
 
 @pytest.fixture

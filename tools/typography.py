@@ -22,8 +22,8 @@ from helpers.widgets.typography import french_markdown  # noqa: E402
 GENERATED = {"navigation", "sommaire"}
 
 
-# The companions: the learners' (0.0, 2.0) and the instructors' dashboard (9.0), read in French as well.
-LEARNER_COMPANIONS = ("0.0-*.ipynb", "2.0-*.ipynb", "9.0-*.ipynb")
+# The companions: the learners' (0.0, 2.0, 3.0) and the instructors' dashboard (9.0), read in French as well.
+LEARNER_COMPANIONS = ("0.0-*.ipynb", "2.0-*.ipynb", "3.0-*.ipynb", "9.0-*.ipynb")
 
 
 def notebooks() -> list[Path]:

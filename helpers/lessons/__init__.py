@@ -1,7 +1,7 @@
 """One package per task statement (ts1_1 … ts1_7): its checks, its questions, its scenario data.
 
 Here lives the registry of what the course grades, read by « Vérifier », the hidden tests, grading
-and the tools. Lessons may import simulator, clients and widgets; never grading.
+and the tools. Lessons may import simulator, clients, progress and widgets; never grading.
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import importlib
 import pkgutil
 from functools import cache
 
+from .. import progress
 from .kit import Criterion, Exercise, Report, plain
 
 __all__ = ["Exercise", "ask", "check", "shown_order", "exercise", "exercises", "graded_report", "is_correct", "question", "questions",
@@ -153,7 +154,9 @@ def _check_written(exercise_id: str, *objects) -> Report:
                                               False, f"remplacez « raise NotImplementedError() » par votre code dans "
                                                      f"la cellule de {names}, exécutez-la, puis cliquez à nouveau "
                                                      f"sur « Vérifier »")])
-    return check_apart(exercise_id, *objects)
+    report = check_apart(exercise_id, *objects)
+    progress.verification(report.exercise, report.score, report.max_score, [(c.rule, c.passed) for c in report.criteria])
+    return report
 
 
 def verify_button(exercise_id: str):

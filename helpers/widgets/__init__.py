@@ -2,7 +2,7 @@
 the shared stepper.
 
 Each widget keeps its state (plain, testable data) apart from its drawing. Widgets may import the
-simulator and the clients; never lessons or grading (lessons hand them their data).
+simulator, the clients and the progress record; never lessons or grading (lessons hand them their data).
 """
 from .gate_view import gate_view
 from .hook_view import hook_view, record_hooks

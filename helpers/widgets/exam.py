@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
+from .. import progress
 from . import shuffle
-from ._base import WithFallback, readable
+from ._base import FOCUS_STYLE, WithFallback, readable
 from .quiz import LETTERS, Question, shown_as
 
 
@@ -157,23 +158,27 @@ def revisit_link(q: ExamQuestion) -> str:
     return f"<a href='{html.escape(q.link)}' style='{LINK_STYLE}'>{q.ts} · {_title(q.section)}</a>"
 
 
+ACQUIRED = "<span aria-hidden='true'>✅</span> acquis"      # a word with each mark: never a colour or an emoji alone
+TO_REVIEW = "<span aria-hidden='true'>❌</span> à revoir"
+
+
 def results_html(outcome: Outcome, total: int) -> str:
     """The score per task statement, then every question: answer, explanation of each option, link if missed."""
     rows = "".join(
         f"<tr><td style='padding:2px 10px'>{ts}</td><td style='padding:2px 10px'>{got} / {asked}</td>"
-        f"<td style='padding:2px 10px'>{'✅' if got >= 0.7 * asked else '❌ à revoir'}</td></tr>"
+        f"<td style='padding:2px 10px'>{ACQUIRED if got >= 0.7 * asked else TO_REVIEW}</td></tr>"
         for ts, (got, asked) in outcome.per_ts.items())
     minutes, seconds = divmod(int(outcome.seconds), 60)
     late = " (temps écoulé : copie rendue automatiquement)" if outcome.timed_out else ""
     parts = [f"<h3>Résultat : {outcome.score} / {total}</h3>",
              f"<p>Durée : {minutes} min {seconds:02d} s{late}.</p>",
              exam_scale_html(outcome.score, total),
-             "<table><tr><th>Énoncé de tâche</th><th>Bonnes réponses</th><th></th></tr>" + rows + "</table>"]
+             "<table><tr><th scope='col'>Énoncé de tâche</th><th scope='col'>Bonnes réponses</th><th scope='col'>Bilan</th></tr>" + rows + "</table>"]
     if outcome.misses:
         links = "".join(f"<li>{html.escape(q.id)} ({q.ts}) — {revisit_link(q)}</li>" for q in outcome.misses)
         parts.append(f"<h4>À revoir</h4><ul>{links}</ul>")
     for q, chosen, right in outcome.verdicts:
-        mark = "✅" if right else "❌"
+        mark = "<span aria-hidden='true'>✅</span> juste" if right else "<span aria-hidden='true'>❌</span> faux"
         good = outcome.shown(q, q.right_letter())
         said = f"vous avez choisi {outcome.shown(q, chosen)}" if chosen else "pas de réponse"
         order = outcome.orders.get(q.id, LETTERS)
@@ -203,14 +208,14 @@ class ExamView(WithFallback):
         self.question = widgets.HTML()
         self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre réponse\u202f:",
                                             style={"button_width": "44px", "description_width": "initial"})
-        self.previous = _button("Précédente", icon="arrow-left")
-        self.next = _button("Suivante", icon="arrow-right")
+        self.previous = _button("Précédente")
+        self.next = _button("Suivante")
         self.finish = _button("Terminer l'examen", button_style="primary")
-        self.again = _button("Nouvelle tentative", icon="refresh")
+        self.again = _button("Nouvelle tentative")
         # Asked before handing in a paper with unanswered questions (the countdown hands it in without asking).
         self.confirm_text = widgets.HTML()
-        self.confirm_yes = _button("Oui, rendre ma copie", button_style="warning")
-        self.confirm_no = _button("Continuer l'examen", icon="arrow-left")
+        self.confirm_yes = _button("Oui, rendre ma copie", button_style="danger")   # not white on orange (< 4,5:1)
+        self.confirm_no = _button("Continuer l'examen")
         self.confirm = widgets.VBox([self.confirm_text, widgets.HBox([self.confirm_yes, self.confirm_no])])
         self.confirm_yes.on_click(lambda _: self.submit())
         self.confirm_no.on_click(lambda _: self._ask(False))
@@ -226,6 +231,8 @@ class ExamView(WithFallback):
         self.exam_box = widgets.VBox([self.progress, self.question, self.choice,
                                       widgets.HBox([self.previous, self.next, self.finish]), self.confirm])
         super().__init__([self.timer, self.exam_box, self.results, self.again])
+        self.add_class("cours-widget")
+        self._recorded = 0
         self._clock = clock
         self.restart()
 
@@ -255,7 +262,8 @@ class ExamView(WithFallback):
 
     def _ask(self, shown: bool, missing: int = 0) -> None:
         self.confirm.layout.display = None if shown else "none"
-        self.finish.disabled = shown
+        # « Terminer l'examen » stays enabled while the confirmation shows: disabling the focused button would drop
+        # a keyboard user's focus to the top of the page (a second press asks again).
         self.confirm_text.value = readable(
             f"<strong>{missing} question{'s' if missing > 1 else ''} sans réponse</strong> sur {len(self.state.drawn)} : "
             f"{'elles compteront' if missing > 1 else 'elle comptera'} comme fausse{'s' if missing > 1 else ''}. "
@@ -271,10 +279,16 @@ class ExamView(WithFallback):
 
     def submit(self) -> Outcome:
         outcome = self.state.submit()
+        if self._recorded != self.state.attempt:     # the countdown and « Oui » may both hand the paper in
+            self._recorded = self.state.attempt
+            progress.exam_attempt(self.state.attempt, outcome.per_ts, outcome.seconds, outcome.timed_out,
+                                  [(q.id, q.ts, q.section) for q in outcome.misses])
         self._ask(False)
         self.exam_box.layout.display = "none"
         self.again.layout.display = None
-        self.timer.value = readable(f"<strong>Examen terminé</strong> (tentative {self.state.attempt}).")
+        self.timer.value = readable(f"<p role='status' style='margin:0'><strong>Examen terminé</strong> (tentative "
+                                    f"{self.state.attempt}) : {outcome.score} / {len(self.state.drawn)}. Le détail "
+                                    "suit ; il compte aussi dans « Mon parcours ».</p>")
         self._show_results(readable(results_html(outcome, len(self.state.drawn))))
         return outcome
 
@@ -301,8 +315,14 @@ class ExamView(WithFallback):
     def _draw_progress(self) -> None:
         done = len(self.state.answers)
         total = len(self.state.drawn)
-        self.progress.value = readable(f"Question {self.position + 1} / {total} — {done} réponse(s) donnée(s)"
-                                       + ("" if done == total else f", {total - done} sans réponse"))
+        q = self.state.drawn[self.position]
+        chosen = self.state.answers.get(q.id)
+        # The chosen letter in words (ipywidgets shows it by a shade only and tells assistive technology nothing).
+        mine = (f" — votre réponse : <strong>{shown_as(self.state.orders.get(q.id, LETTERS), chosen)}</strong>"
+                if chosen else " — pas encore de réponse")
+        self.progress.value = readable(f"<span role='status'>Question {self.position + 1} / {total}{mine} ; "
+                                       f"{done} réponse(s) donnée(s)"
+                                       + ("" if done == total else f", {total - done} sans réponse") + "</span>")
 
     def draw(self) -> None:
         if not self.state.drawn:
@@ -311,12 +331,13 @@ class ExamView(WithFallback):
         order = self.state.orders.get(q.id, LETTERS)
         options = "".join(f"<li style='margin:3px 0'><strong>{k}.</strong> {html.escape(q.options[o])}</li>"
                           for k, o in zip(LETTERS, order))
-        self.question.value = readable(f"<p><em>Scénario : {html.escape(q.scenario)}</em></p>"
+        self.question.value = FOCUS_STYLE + readable(f"<p><em>Scénario : {html.escape(q.scenario)}</em></p>"
                                        f"<p>{html.escape(q.stem)}</p>"
                                        f"<ul style='list-style:none;padding-left:8px'>{options}</ul>")
         self.choice.unobserve(self._chosen, names="value")
         chosen = self.state.answers.get(q.id)
         self.choice.value = shown_as(order, chosen) if chosen else None
+        self.choice.tooltips = [q.options[o] for o in order]      # each letter's button says its option
         self.choice.observe(self._chosen, names="value")
         self.previous.disabled = self.position == 0
         self.next.disabled = self.position >= len(self.state.drawn) - 1

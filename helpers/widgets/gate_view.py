@@ -174,7 +174,7 @@ def _path(d: str, label: str, at: tuple[float, float], active: bool, colour: str
     """A connector and its label; idle connectors are grey, the step's own one is coloured."""
     stroke = colour if active else IDLE
     dash = ' stroke-dasharray="5,4"' if dashed else ""
-    text_colour = colour if active else "#9aa0a6"
+    text_colour = colour if active else "#6b6f73"   # ≥ 4.5:1 on white
     weight = ' font-weight="bold"' if active else ""
     return (f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{3 if active else 2}"{dash} '
             f'marker-end="url(#porte-{MARKERS[stroke]})"/><text x="{at[0]}" y="{at[1]}" text-anchor="{anchor}" '
@@ -257,6 +257,7 @@ def render_step(step: GateStep, position: int, total: int) -> str:
 
 
 class GateView(Stepper):
+    label = "Schéma de la porte de prérequis : non vérifié, vérifié, remboursé, conseiller humain"
     empty = ("<em>Aucun appel d'outil dans cette exécution : lancez d'abord la cellule de l'agent, puis celle-ci."
              "</em>")
     interval_ms = 1800

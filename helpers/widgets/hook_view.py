@@ -211,6 +211,7 @@ def render_flow(flow: ToolFlow, position: int, total: int) -> str:
 
 
 class HookFlowView(Stepper):
+    label = "Schéma de décision des hooks : PreToolUse, outil, PostToolUse"
     empty = "<em>Aucun appel d'outil dans cette exécution.</em>"
     interval_ms = 1800
 

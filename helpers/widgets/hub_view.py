@@ -101,9 +101,10 @@ def svg(run: HubRun, moment: Moment, selected: str | None = None) -> str:
 def render_moment(run: HubRun, moment: Moment, position: int, total: int, selected: str | None = None) -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in moment.lines)
     colour = "#b3261e" if moment.warning else "#202124"
+    mark = "⚠ " if moment.warning else ""        # not a colour alone
     return (f'<div class="cours-etape-hub" data-etape="{position}">{svg(run, moment, selected)}'
             f'<div style="font-family:sans-serif;margin-top:4px;line-height:1.45"><span style="color:#5f6368">'
-            f'Étape {position} / {total}</span><br><strong style="color:{colour}">{html.escape(moment.title)}</strong>'
+            f'Étape {position} / {total}</span><br><strong style="color:{colour}">{mark}{html.escape(moment.title)}</strong>'
             f'<ul style="margin:4px 0">{items}</ul></div></div>')
 
 
@@ -175,6 +176,15 @@ class HubView(Stepper):
 
     empty = "<em>Aucun sous-agent dans cette exécution.</em>"
     interval_ms = 1600
+    label = "Schéma en étoile : le coordinateur et ses sous-agents"
+
+    def describe(self, step: Moment) -> str:
+        """The moment, then each spoke's state as the drawing shows it (lit, waiting, running, reported, failed)."""
+        states = " ; ".join(f"{s.name} : {STATE_LABELS[step.state(s.key)]}"
+                            + (" (actif à cette étape)" if s.key in step.lit else "") for s in self.run.spokes)
+        lines = (" — " + " ; ".join(step.lines)) if step.lines else ""
+        return (("Attention, " if step.warning else "") + f"{step.title}{lines}. Sous-agents : {states}. "
+                "Aucun lien entre sous-agents : tout passe par le centre.")
 
     def __init__(self, run: HubRun) -> None:
         self.run = run

@@ -144,16 +144,43 @@ def _svg(active: str, warning: bool) -> str:
 def render_phase(phase: Phase, position: int, total: int) -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in phase.lines)
     colour = "#b3261e" if phase.warning else "#202124"
+    mark = "⚠ " if phase.warning else ""          # not a colour alone
     return (f'<div class="cours-etape" data-etape="{position}">{_svg(phase.arrow, phase.warning)}'
             f'<div style="font-family:sans-serif;margin-top:4px;line-height:1.45"><span style="color:#5f6368">Étape {position} / '
-            f'{total}</span><br><strong style="color:{colour}">{html.escape(phase.title)}</strong>'
+            f'{total}</span><br><strong style="color:{colour}">{mark}{html.escape(phase.title)}</strong>'
             f'<ul style="margin:4px 0">{items}</ul></div></div>')
+
+
+NUMBERS = ("aucun", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix")
+WHERE = {"app→api": "votre code envoie la requête à l'API Messages",
+         "api→app": "la réponse de l'API Messages revient à votre code",
+         "app→outils": "votre code exécute les outils et prépare les tool_result",
+         "fin": "la boucle s'arrête"}
+
+
+def describe_phase(phase: Phase) -> str:
+    """The loop's state in words (« Tour 2 : tool_use, deux appels en parallèle… »): what the arrows show."""
+    calls = [line.split(" : ", 1)[1].split("(", 1)[0] for line in phase.lines if line.startswith("tool_use : ")]
+    said = f"Tour {phase.request} : "
+    if phase.arrow == "api→app" and phase.stop_reason == "tool_use" and calls:
+        count = NUMBERS[len(calls)] if len(calls) < len(NUMBERS) else str(len(calls))
+        said += (f"tool_use, {count} appels en parallèle ({', '.join(calls)})" if len(calls) > 1
+                 else f"tool_use, un appel ({calls[0]})") + f" ; {WHERE[phase.arrow]}"
+    else:
+        said += f"{WHERE[phase.arrow]} — {phase.title}"
+    if phase.lines:
+        said += ". Détail : " + " ; ".join(phase.lines)
+    return ("Attention, " if phase.warning else "") + said + "."
 
 
 class LoopView(Stepper):
     """Précédent / Suivant / Lecture through the phases of a real run."""
 
     empty = "<em>Aucune requête dans cette exécution.</em>"
+    label = "Schéma de la boucle agentique"
+
+    def describe(self, step: Phase) -> str:
+        return describe_phase(step)
 
     def __init__(self, exchanges: list) -> None:
         super().__init__(phases(exchanges))

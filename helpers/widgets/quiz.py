@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ._base import BUTTON_LAYOUT, WithFallback, readable
+from .. import progress
+from ._base import BUTTON_LAYOUT, FOCUS_STYLE, WithFallback, readable
 from .shuffle import LETTERS
 _SALT = "cours-agents-claude/quiz"
 
@@ -49,24 +50,39 @@ class Ask(WithFallback):
     def __init__(self, q: Question, order: tuple[str, ...] = LETTERS) -> None:
         self.q = q
         self.order = tuple(order)        # original letters, in the order shown under A, B, C, D
+        # Each letter's button carries its option's text as its description (title): a screen reader says
+        # « C, <the option> » on reaching it with Tab, without going back to the list above.
         self.choice = widgets.ToggleButtons(options=list(LETTERS), value=None, description="Votre choix\u202f:",
+                                            tooltips=[q.options[o] for o in self.order],
                                             style={"button_width": "44px", "description_width": "initial"})
         self.button = widgets.Button(description="Vérifier", button_style="primary", layout=BUTTON_LAYOUT)
         self.feedback = widgets.HTML()
+        # ipywidgets marks the chosen letter by a shade only, and tells assistive technology nothing (no aria-pressed):
+        # the choice is also said in words, in a status region.
+        self.chosen = widgets.HTML()
         self.button.on_click(lambda _: self.reveal())
-        super().__init__([widgets.HTML(readable(self.static_html())), self.choice, self.button, self.feedback])
+        self.choice.observe(lambda change: self._say_choice(change["new"]), names="value")
+        super().__init__([widgets.HTML(FOCUS_STYLE + readable(self.static_html())), self.choice, self.chosen,
+                          self.button, self.feedback])
+        self.add_class("cours-widget")
 
     def reveal(self) -> None:
         if self.choice.value is None:
-            self.feedback.value = readable("<em>Choisissez d'abord une réponse (A, B, C ou D).</em>")
+            self.feedback.value = readable("<em role='status'>Choisissez d'abord une réponse (A, B, C ou D).</em>")
             return
         chosen = self.choice.value
         right = self.q.is_correct(self.original(chosen))
-        verdict = (f"✅ Vous avez choisi {chosen} : c'est la bonne réponse." if right
-                   else f"❌ Vous avez choisi {chosen} : ce n'est pas la bonne réponse.")
+        progress.practice_answer(self.q.id, right)
+        verdict = (f"<span aria-hidden='true'>✅</span> Vous avez choisi {chosen} : c'est la bonne réponse." if right
+                   else f"<span aria-hidden='true'>❌</span> Vous avez choisi {chosen} : ce n'est pas la bonne réponse.")
         lines = "".join(f"<li><strong>{k}.</strong> {html.escape(self.q.why[o])}</li>" for k, o in self.shown())
-        self.feedback.value = readable(f"<div class='cours-feedback'><p><strong>{verdict}</strong> Pourquoi chaque "
+        # A status region: read out when it appears, while the focus stays on « Vérifier ».
+        self.feedback.value = readable(f"<div class='cours-feedback' role='status'><p><strong>{verdict}</strong> Pourquoi chaque "
                                        f"option est juste ou fausse :</p><ul>{lines}</ul></div>")
+
+    def _say_choice(self, letter: str | None) -> None:
+        self.chosen.value = readable(f"<p role='status' style='margin:2px 0'>Réponse choisie : <strong>{letter}</strong>"
+                                     "</p>") if letter else ""
 
     def shown(self) -> list[tuple[str, str]]:
         """(letter shown, original letter), in the order shown."""

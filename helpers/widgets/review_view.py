@@ -93,13 +93,14 @@ def _order(found: list[Pass]) -> list[str]:
 
 def _cell(findings: list[dict], done: bool, missed: int) -> str:
     if not done:
-        return '<span style="color:#9aa0a6">pas encore relu</span>'
+        return '<span style="color:#5f6368">pas encore relu</span>'
     items = []
     for d in findings:
         colour = SEVERITY_COLOUR.get(str(d.get("severity")), "#5f6368")
         line = f"l. {d['line']} · " if d.get("line") else ""
-        items.append(f'<div style="margin:1px 0"><span style="color:{colour};font-weight:bold">●</span> '
-                     f'{html.escape(line + str(d.get("finding", "")))}</div>')
+        severity = f'<span style="color:#5f6368">[{html.escape(str(d["severity"]))}]</span> ' if d.get("severity") else ""
+        items.append(f'<div style="margin:1px 0"><span style="color:{colour};font-weight:bold" aria-hidden="true">●</span> '
+                     f'{severity}{html.escape(line + str(d.get("finding", "")))}</div>')
     if not items:
         items.append('<span style="color:#1e6b2f">rien à signaler</span>')
     if missed:
@@ -177,9 +178,9 @@ def render_step(step: Step, position: int, total: int, order: list[str], planted
                         f'{html.escape(str(d.get("finding", "")))}</div>' for d in cross) or \
             '<span style="color:#1e6b2f">rien entre les fichiers</span>'
     else:
-        right = '<span style="color:#9aa0a6">pas encore de passe d\'intégration</span>'
-    left = ('<span style="color:#9aa0a6">aucune passe ne compare les fichiers</span>' if step.single
-            else '<span style="color:#9aa0a6">—</span>')
+        right = '<span style="color:#5f6368">pas encore de passe d\'intégration</span>'
+    left = ('<span style="color:#5f6368">aucune passe ne compare les fichiers</span>' if step.single
+            else '<span style="color:#5f6368">—</span>')
     warning = '<div style="color:#b3261e;font-weight:bold">⚠ {} défaut(s) entre fichiers non signalé(s)</div>'
     if step.single and planted_cross:
         left += warning.format(planted_cross)
@@ -194,13 +195,14 @@ def render_step(step: Step, position: int, total: int, order: list[str], planted
             f'</span> — <strong>{html.escape(step.title)}</strong></div>{_strip(step, order, planted, planted_cross)}'
             f'<div style="color:#5f6368;font-size:12px;margin:2px 0 6px">Nombre de constats par fichier ; en rouge, un '
             f'défaut planté non signalé ; en gris, pas encore relu.</div><table style="border-collapse:collapse;'
-            f'width:100%"><thead><tr style="text-align:left"><th></th><th style="padding:3px 6px">Fichier</th>'
+            f'width:100%"><thead><tr style="text-align:left"><th scope="col" style="padding:3px 6px;color:#5f6368">n°</th><th style="padding:3px 6px">Fichier</th>'
             f'<th style="padding:3px 6px;width:36%">Une seule passe ({totals[0]} constat(s))</th>'
             f'<th style="padding:3px 6px;width:36%">Par fichier + intégration ({totals[1]} constat(s))</th></tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 class ReviewView(Stepper):
+    label = "Revue de code : une seule passe face aux passes par fichier, fichier par fichier"
     empty = "<em>Aucune passe de revue dans le journal : lancez d'abord les deux stratégies.</em>"
     interval_ms = 900
 

@@ -226,7 +226,7 @@ def render_step(sessions: dict[str, Session], all_steps: list[TreeStep], index: 
             parts.append(f'<circle cx="{x}" cy="{y}" r="7" fill="{fill}" stroke="{stroke}" stroke-width="2">'
                          f'<title>{html.escape(prompt[:200])}</title></circle>'
                          f'<text x="{x}" y="{y + 24}" text-anchor="middle" font-size="11" '
-                         f'fill="{"#3c4043" if done else FUTURE}">{html.escape(label[:14])}</text>')
+                         f'fill="{"#3c4043" if done else "#6b6f73"}">{html.escape(label[:14])}</text>')
     parts.append("</svg>")
     session = sessions.get(step.run.session_id)
     detail = (f"fichier {session.size} octets, empreinte {session.digest[:12]}… (état final)"
@@ -244,6 +244,7 @@ def render_step(sessions: dict[str, Session], all_steps: list[TreeStep], index: 
 
 
 class SessionTree(Stepper):
+    label = "Arbre des sessions : nouvelles sessions, reprises et forks"
     empty = "<em>Aucune exécution à montrer : passez la liste de vos ResultMessage.</em>"
     interval_ms = 1600
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from ._base import BUTTON_LAYOUT, WithFallback, readable
+from ._base import BUTTON_LAYOUT, FOCUS_STYLE, WithFallback, readable
 from .typography import french_message
 
 
@@ -81,28 +81,31 @@ class VerifyButton(WithFallback):
 
     def __init__(self, exercise: str, names: tuple[str, ...], checker: Callable) -> None:
         self.exercise, self.names, self.checker = exercise, tuple(names), checker
-        self.button = widgets.Button(description="Vérifier", icon="check", button_style="success",
+        self.button = widgets.Button(description="Vérifier", button_style="success",
                                      layout=BUTTON_LAYOUT)
         self.output = widgets.HTML()
         self.button.on_click(lambda _: self.run())
         watch(self.names)
         label = " et ".join(f"<code>{html.escape(n)}</code>" for n in self.names)
         defined = "tel qu'il est défini" if len(self.names) == 1 else "tels qu'ils sont définis"
-        super().__init__([widgets.HTML(readable(f"<em>Exercice {html.escape(exercise)} : vérifie {label} "
+        super().__init__([widgets.HTML(FOCUS_STYLE + readable(f"<em>Exercice {html.escape(exercise)} : vérifie {label} "
                                                 f"{defined} maintenant dans le noyau.</em>")),
                           self.button, self.output])
+        self.add_class("cours-widget")
 
     def run(self):
         self.button.disabled = True
-        self.output.value = "<em>Vérification en cours…</em>"
+        self.output.value = '<em role="status" lang="fr">Vérification en cours…</em>'
         try:
             report = self.checker(self.exercise, *_lookup(self.names))
         finally:
             self.button.disabled = False
         warning = not_run_warning(self.names)
-        self.output.value = (f'<div class="cours-avertissement" style="border-left:6px solid #b36b00;background:#fff4e5;'
-                             f'padding:6px 10px;margin-bottom:6px;font-family:sans-serif">{html.escape(french_message(warning))}</div>'
-                             if warning else "") + report._repr_html_()
+        # A status region: a screen reader says the report when it arrives (the focus stays on the button).
+        self.output.value = '<div role="status" lang="fr">' + (
+            f'<div class="cours-avertissement" style="border-left:6px solid #b36b00;background:#fff4e5;'
+            f'padding:6px 10px;margin-bottom:6px;font-family:sans-serif">{html.escape(french_message(warning))}</div>'
+            if warning else "") + report._repr_html_() + "</div>"
         return report
 
     def static_text(self) -> str:

@@ -138,7 +138,7 @@ def lab_environment(tmp: Path, extra: dict[str, str] | None = None) -> dict[str,
     Jupyter folders of its own (no user settings, kernels or profiles). `./cours` sets the mode."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("ANTHROPIC_", "COURS_")) and k != "JUPYTER_CONFIG_PATH"}
-    folders = {"COURS_ATELIER": "atelier", "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+    folders = {"COURS_ATELIER": "atelier", "COURS_PARCOURS": "parcours", "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
                "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces", "JUPYTER_RUNTIME_DIR": "runtime",
                "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "IPYTHONDIR": "ipython"}
     for var, name in folders.items():
@@ -420,8 +420,7 @@ def check_stepper(page, widget, name: str, *, may_be_empty: bool = False) -> boo
     the learner's code may be empty: it says so, its buttons disabled. Returns whether it had steps."""
     for button in ("Précédent", "Suivant"):
         assert widget.get_by_role("button", name=button).count() == 1, f"bouton « {button} » absent du schéma"
-    assert widget.locator(".widget-play").count() == 1, "le lecteur « Lecture » du schéma est absent"
-    assert "Lecture" in widget.inner_text()
+    assert widget.get_by_role("button", name="Lecture").count() == 1, "le bouton « Lecture » du schéma est absent"
     following = widget.get_by_role("button", name="Suivant")
     if widget.locator(".cours-etape-vide").count():
         assert may_be_empty, "schéma vide dans un notebook où tout le code est écrit"
