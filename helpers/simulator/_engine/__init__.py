@@ -94,7 +94,7 @@ class Engine:
         if not tools:
             return Plan()
         chooser = question
-        expr = _arith.written_expression(question, self.lang)
+        expr = _arith.written_expression(question, self.lang) or _arith.statistic(question)
         if expr:                     # « 17 + 25 », "12 times 8": a computation, whatever words say it
             chooser = question + " " + " ".join(OPERATION_WORDS[c] for c in expr if c in OPERATION_WORDS)
         names = planning.relevant(tools, chooser, self.reading.pool)
