@@ -108,8 +108,10 @@ class Engine:
                 chooser, names = f"{question} {previous}", planning.relevant(tools, previous)
         if not names and is_question(question) and self._knows_nothing:
             # Offline, the model knows nothing of the world: a question it cannot answer goes to a tool made to
-            # find information (web_search, search_docs), whatever it is about.
-            names = planning.searchers(tools)[:1]
+            # find information (web_search, search_docs), whatever it is about, with the question as its query.
+            for name in planning.searchers(tools)[:1]:
+                needed = [s for s in slots(tools[name]) if s.required] or list(slots(tools[name]))[:1]
+                return Plan(calls=[(name, {s.name: question.strip() for s in needed})])
         if not names:
             return Plan()
         arithmetic = [n for n in names if planning.is_arithmetic(tools[n])]
