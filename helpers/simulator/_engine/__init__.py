@@ -111,7 +111,8 @@ class Engine:
             # find information (web_search, search_docs), whatever it is about, with the question as its query.
             for name in planning.searchers(tools)[:1]:
                 needed = [s for s in slots(tools[name]) if s.required] or list(slots(tools[name]))[:1]
-                return Plan(calls=[(name, {s.name: question.strip() for s in needed})])
+                if len(needed) == 1 and needed[0].sentence:
+                    return Plan(calls=[(name, {needed[0].name: question.strip()})])
         if not names:
             return Plan()
         arithmetic = [n for n in names if planning.is_arithmetic(tools[n])]
