@@ -94,7 +94,7 @@ class Engine:
         if not tools:
             return Plan()
         chooser = question
-        expr = _arith.written_expression(question, self.lang)
+        expr = _arith.written_expression(question, self.lang) or _arith.statistic(question)
         if expr:                     # « 17 + 25 », "12 times 8": a computation, whatever words say it
             chooser = question + " " + " ".join(OPERATION_WORDS[c] for c in expr if c in OPERATION_WORDS)
         names = planning.relevant(tools, chooser, self.reading.pool)
@@ -108,8 +108,11 @@ class Engine:
                 chooser, names = f"{question} {previous}", planning.relevant(tools, previous)
         if not names and is_question(question) and self._knows_nothing:
             # Offline, the model knows nothing of the world: a question it cannot answer goes to a tool made to
-            # find information (web_search, search_docs), whatever it is about.
-            names = planning.searchers(tools)[:1]
+            # find information (web_search, search_docs), whatever it is about, with the question as its query.
+            for name in planning.searchers(tools)[:1]:
+                needed = [s for s in slots(tools[name]) if s.required] or list(slots(tools[name]))[:1]
+                if len(needed) == 1 and needed[0].sentence:
+                    return Plan(calls=[(name, {needed[0].name: question.strip()})])
         if not names:
             return Plan()
         arithmetic = [n for n in names if planning.is_arithmetic(tools[n])]

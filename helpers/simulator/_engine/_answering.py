@@ -211,6 +211,9 @@ def _done(name: str, tool_input: dict, data: dict, lang: str) -> str | None:
     rest = {k: v for k, v in data.items() if k not in flags and not _echoes(k, v, tool_input)}
     given = ", ".join(_value(v, lang, str(k)) for k, v in tool_input.items() if not isinstance(v, (dict, list)))
     noun = _noun(name, lang)
+    verb = next(iter(lex.words(short(name))), "")
+    if noun and verb in lex.WRITE_VERBS:
+        noun = " ".join(w for w in noun.split() if w != verb) or None      # cancel_order: the order, not « cancel order »
     about = f"{noun} {given}" if noun and given else given
     if lang == "fr":
         head = f"C'est fait : {short(name)} a abouti" + (f" pour {about}" if about else "")
@@ -445,8 +448,13 @@ def answer(results: list[tuple[str, dict, object]], failures: list[tuple[str, di
 
 
 def _sentence(text: str) -> str:
-    """A capital first (on a word, not on an identifier or an address), a full stop last."""
+    """A capital first (on a word, not on an identifier or an address), a full stop last; a sentence the tool wrote is
+    given as a sentence, not in quotes."""
     text = text.strip()
+    if len(text) > 2 and text[0] == text[-1] == '"' and '"' not in text[1:-1]:
+        text = text[1:-1].strip()
+    elif len(text) > 3 and text[0] == '"' and text[-2:] == '".' and '"' not in text[1:-2]:
+        text = text[1:-2].strip()
     if not text:
         return text
     first = text.split(" ", 1)[0].rstrip(":,;")

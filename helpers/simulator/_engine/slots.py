@@ -31,7 +31,7 @@ CODE_STRING = {**TYPE_KINDS["string"], "code": 1.0, "number": 0.8, "name": 0.3, 
 # Slots that take a sentence (a title, a message, a query): what follows a colon is theirs first.
 SENTENCE_SLOTS = frozenset(stem(w) for w in {"title", "titre", "subject", "sujet", "summary", "resume", "message", "body", "corps",
                             "description", "text", "texte", "content", "contenu", "note", "comment", "query", "question",
-                            "prompt", "objet", "issue", "reason", "raison", "motif"})
+                            "prompt", "objet", "issue", "reason", "raison", "motif", "topic", "keywords", "terms", "search"})
 # Words of a property that say nothing of what it wants (« the number of… », an id's « id »).
 PLAIN = frozenset({"the", "of", "a", "an", "to", "for", "in", "is", "be", "and", "or", "which", "that", "this", "value",
                    "specified", "default", "given", "provided", "optional", "required", "le", "la", "les", "de", "du",
