@@ -17,6 +17,7 @@ from .recognisers import PHRASE_BREAKS as BREAKS, Mention, between, fold, name_w
 from .slots import Slot, slots
 
 PROXIMITY = (1.0, 0.6, 0.35, 0.2)
+SPECIFIC_KINDS = frozenset({"date", "time", "datetime", "email", "url", "iban", "phone", "duration", "expression"})
 QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche"))
 UNIT_WORDS = frozenset(stem(w) for w in ("unit", "units", "unite", "scale", "echelle", "format", "system", "systeme"))
 WIDER = frozenset(stem(w) for w in lex.WIDER_PLACES)
@@ -378,11 +379,15 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
             if values:
                 filled.input[s.name] = values
     rank = {s.path: i for i, s in enumerate(scalars)}
+    # A value of a kind some slot asks for by its format or name (a date-time, an e-mail) goes to that slot, not to
+    # another one its neighbouring words happen to name (« Terreaux station on March 14 at 5pm »).
+    asked = {k for s in scalars for k in s.kinds} & SPECIFIC_KINDS
     early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
     # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
     pairs = sorted(((-round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 1), rank[s.path],
                      m.start, s.path, s, m)
-                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)))
+                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
+                    and not (m.kind not in s.kinds and m.kind in asked)))
     for value, _rank, _pos, _path, s, m in pairs:
         value = -value
         if s.path in filled.used or id(m) in taken:

@@ -241,9 +241,6 @@ def _family(m: Mention) -> str:
     return FAMILY.get(m.kind, m.kind)
 
 
-def words_of(text: str) -> set[str]:
-    return {stem(fold(w)) for w in name_words(text)}
-
 
 ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})
 OPERATIONS = frozenset({"sum", "product", "difference", "quotient"})

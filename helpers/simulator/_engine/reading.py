@@ -6,7 +6,6 @@ this same object.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -79,12 +78,6 @@ class Reading:
         return [c.data() for c in self.episode if c.answered and not c.is_error]
 
     @cached_property
-    def result_pool(self) -> tuple[Mention, ...]:
-        """The values the tool results gave, each under its key (« customer_id: C-1042 »)."""
-        text = "\n".join(result_text(d) if not isinstance(d, str) else d for d in self.results)
-        return mentions(text, "en") if text else ()
-
-    @cached_property
     def result_source(self) -> str:
         return "\n".join(result_text(d) if not isinstance(d, str) else d for d in self.results)
 
@@ -129,6 +122,3 @@ def read(conv: Conversation) -> Reading:
     conv.__dict__["_reading"] = reading
     return reading
 
-
-def dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)

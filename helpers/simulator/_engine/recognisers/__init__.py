@@ -69,10 +69,6 @@ def register(cls: type[Recogniser]) -> type[Recogniser]:
     return cls
 
 
-def by_kind(kind: str) -> Recogniser | None:
-    return next((r for r in REGISTRY if r.kind == kind), None)
-
-
 @lru_cache(maxsize=1024)
 def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
     """Every value the text states, overlaps resolved, in text order."""
