@@ -47,6 +47,7 @@ class Atelier:
         self.sock: socket.socket | None = None
         self.reader = None
         self.root: Path | None = None
+        self.owner = os.getpid()    # only the process that started the zygote stops it (see _forget_in_child)
 
     # -- life of the zygote ----------------------------------------------------------------------
     def _start(self) -> None:
@@ -100,6 +101,8 @@ class Atelier:
         self._start()
 
     def stop(self) -> None:
+        if os.getpid() != self.owner:
+            return
         if self.proc is not None and self.proc.poll() is None:
             sandbox.kill_tree(self.proc.pid)
             try:
@@ -115,6 +118,8 @@ class Atelier:
 
     def close(self) -> None:
         """At the end of the grading process: the zygote and every run go."""
+        if os.getpid() != self.owner:
+            return
         self.stop()
         if self.root is not None:
             shutil.rmtree(self.root, ignore_errors=True)
@@ -262,6 +267,16 @@ def close() -> None:
     """Stop this process's zygote and delete its runs (a forked worker leaves without atexit)."""
     if _atelier is not None:
         _atelier.close()
+
+
+def _forget_in_child() -> None:
+    """A forked process (a cohort worker) starts without its parent's zygote: closing the inherited one would kill the
+    parent's sandbox and delete the runs it is grading (seen in CI: a cohort test in the same pytest worker)."""
+    global _atelier, _lock
+    _atelier, _lock = None, threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_in_child)
 
 
 def atelier() -> Atelier:

@@ -218,6 +218,22 @@ def test_a_worker_that_dies_takes_only_its_own_submission(tmp_path, monkeypatch)
     assert "code 7" in done["b"][2] and "ÉCHEC" in out.getvalue()
 
 
+def test_a_forked_worker_leaves_its_parents_sandbox_alone():
+    """A cohort worker is forked from a process that may already grade (a pytest worker did, in CI): when the worker
+    ends it closes its own zygote only. The parent's zygote stays up and its runs folder stays on disk."""
+    from helpers.grading.atelier import atelier, close
+    parent = atelier()
+    run = parent.new_run()
+    pid = os.fork()
+    if pid == 0:
+        close()
+        parent.close()      # even the inherited object, called directly, stops nothing of the parent's
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert parent.alive() and run.is_dir()
+    assert parent.new_run().is_dir()
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_function():
