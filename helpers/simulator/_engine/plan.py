@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import _lexicon as lex
-from .assignment import (Filled, _enum, _typed, _value, evidenced, fill, option, options_said, score, siblings,
+from .assignment import (ARTICLES, Filled, _enum, _typed, _value, evidenced, fill, option, options_said, score, siblings,
                          trimmed)
 from .recognisers import Mention, fold, name_words, stem, tokens
 from .slots import slots
@@ -157,9 +157,9 @@ def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single
         if found and found[0].missing and len(own) < len(pool):
             found = _fan_out(tools[choice.name], list(pool), text, inside)[:1]      # a value said for another tool
         if choice is not best and found and not found[0].missing and not all(
-                evidenced(s, found[0].used[s.path]) for s in slots(tools[choice.name])
-                if s.required and s.path in found[0].used):
-            continue                       # a second tool is called on what the request says for it, not on guesses
+                id(found[0].used[s.path]) in inside or evidenced(s, found[0].used[s.path])
+                for s in slots(tools[choice.name]) if s.required and s.path in found[0].used):
+            continue                       # a second tool is called on what its own part of the request says
         if found and not found[0].missing:
             calls += [(choice.name, f.input) for f in found]
         elif found:
@@ -192,8 +192,9 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
     if not top:
         return [first]
     owner = {id(m): p for p, m in top.items()}
-    values = sorted((m for m in pool if m.extra != "words" and m.kind not in ("tail", "labelled")),
-                    key=lambda x: x.start)
+    listed = {json_key(v) for value in first.input.values() if isinstance(value, list) for v in value}
+    values = sorted((m for m in pool if m.extra != "words" and m.kind not in ("tail", "labelled") and
+                     json_key(m.value) not in listed), key=lambda x: x.start)      # an array's items stay its own
     for s in by_path.values():                      # « stage 7 in easy mode and stage 3 in hard mode »
         taken = {str(v) for k, v in first.input.items() if k != s.name}
         said = [m for m in options_said(s, text) if str(m.value) not in taken] if s.enum and s.name in first.input \
@@ -213,7 +214,7 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
         local = fill(tool, part, text)
         found = {p: m for p, m in local.used.items() if id(m) not in owner and p in by_path and m.kind != "phrase"
                  and _family(m) == _family(top.get(p, m)) and evidenced(by_path[p], m)}
-        strong = {p: m for p, m in found.items() if _cue_names(m, by_path[p])}
+        strong = {p: m for p, m in found.items() if _cue_names(m, by_path[p]) or _same_cue(m, top.get(p))}
         for path, m in (found if len(found) >= 2 else strong).items():
             owner[id(m)] = path
     frames = _frames([(m, owner[id(m)]) for m in values if id(m) in owner], text)
@@ -246,7 +247,10 @@ def _chains(values: list[Mention], text: str) -> list[list[Mention]]:
             else:
                 last = [m]
                 chains.append(last)
-    return [c for c in chains if len(c) > 1]
+    # Runs of words form a list only when it is one beyond doubt: three or more (« A, B et C »), or each with its
+    # article ("a keyboard and a mouse"), not "vegan, and takes".
+    return [c for c in chains if len(c) > 1 and (len(c) >= 3 or all(m.kind != "phrase" or m.prev in ARTICLES
+                                                                      for m in c))]
 
 
 def _attribute_chain(chain: list[Mention], owner: dict[int, str], by_path: dict) -> None:
@@ -283,6 +287,11 @@ def _cue_names(m: Mention, s) -> bool:
     """The words just before the value, its label or its unit are the slot's own name words (« sample size of 150 »)."""
     words = set(m.cue[-3:]) | set(m.after[:1]) | ({m.label} if m.label else set())
     return bool(words & s.words) or bool({w[:5] for w in words if len(w) >= 5} & s.words5)
+
+
+def _same_cue(m: Mention, said: Mention | None) -> bool:
+    """Said after the same words as the slot's first value ("the factorial of 5, the factorial of 7")."""
+    return bool(said and m.cue and said.cue and m.cue[-1] == said.cue[-1] and m.kind == said.kind)
 
 
 def _frames(owned: list[tuple[Mention, str]], text: str) -> list[dict[str, list[Mention]]]:
