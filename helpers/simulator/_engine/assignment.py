@@ -77,7 +77,7 @@ def _score(slot: Slot, mention: Mention) -> float:
         gate = 1.0
     else:
         typed = mention.kind in target.kinds and (target.type == "string" or not isinstance(mention.value, str))
-        example = mention.kind == "phrase" and fold(str(mention.value)) in target.examples
+        example = fold(mention.text) in target.examples and mention.kind in ("phrase", "name", "alias")
         gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0, 0.9 if example else 0.0)
     if not gate:
         return 0.0
@@ -101,6 +101,8 @@ def _score(slot: Slot, mention: Mention) -> float:
             if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS and \
                     len(set(name_words(slot.name))) > 1:
                 return 0.0             # « three sides » counts the sides: it is no side_length (but "two nights")
+    if target.enum and len(str(option(target, mention))) >= 4 and mention.kind in ("phrase", "name", "quoted"):
+        return gate + 1.5 + _cue_score(mention.cue, slot, True)    # one of its own values, said in words
     if mention.kind == "phrase" and not (target.examples and fold(str(value)) in target.examples):
         if not slot.required or target.type != "string" or slot.kinds:
             return 0.0                 # a city, a person: a proper name or nothing (then the model asks)
@@ -123,8 +125,8 @@ def _score(slot: Slot, mention: Mention) -> float:
         evidence += 1.5
     if mention.extra == "place" and slot.words & WIDER:
         evidence += 1.5                # « Switzerland » for a country, a region for a state
-    if target.examples and fold(str(value)) in target.examples:
-        evidence += 2.0
+    if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):
+        evidence += 2.0                # one of the values its description gives (« 'Celsius' or 'Fahrenheit' »)
     return gate + evidence
 
 
@@ -218,9 +220,9 @@ def _value(m: Mention, slot: Slot) -> object:
         shown, bare = example(slot), "".join(c for c in m.value if c.isalnum())
         if shown and shown.isalnum() and len(bare) == len(shown) and bare != m.value:
             return bare.upper() if shown.isupper() else bare      # « EUR/JPY » written like the example EURUSD
-    if m.kind == "phrase" and fold(str(m.value)) in slot.examples:
+    if fold(m.text) in slot.examples and slot.type == "string" and m.kind in ("phrase", "name", "alias"):
         from .recognisers import tokens
-        return next((t.text for t in tokens(slot.description) if t.norm == fold(str(m.value))), m.value)
+        return next((t.text for t in tokens(slot.description) if t.norm == fold(m.text)), m.text)
     if m.kind == "duration":
         unit = next((f for w, f in DURATION_UNITS.items() if w in slot.words or w in slot.described), None)
         seconds = float(m.value)

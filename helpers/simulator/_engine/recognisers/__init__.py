@@ -155,7 +155,7 @@ def _after(text: str, toks: tuple[Token, ...], end: int, values: list[tuple[int,
     if out and following < len(text):
         gap = [t.norm for t in toks if out[-1].end <= t.start < following]
         if all(w in LINKS for w in gap) and not any(c in text[out[-1].end:following] for c in ",;."):
-            return []
+            return out[:-1]            # the last word names the next value ("two tickets for next Eminem")
     return out
 
 
