@@ -8,8 +8,9 @@
 The budget is 8 s per notebook on 2 cores, from the kernel's start to the end of its last cell, as a learner who
 opens it and clicks « Run All »: a fresh kernel each time. Stubs left in a student notebook print their French
 notice and the run goes on. Figures only mean something on an otherwise idle machine: the script prints the load
-average (1 min) before each notebook, the kernel's start apart (time to its first cell), and the ratio of each
-notebook to the fastest one; it exits 1 if a notebook fails, 2 if one is over budget.
+average (1 min) before each notebook, the kernel's start apart (time to its first cell), the CPU seconds of the
+kernel and of the CLIs it ran (hardly moved by the load: a floor for the idle figure), and the ratio of each notebook
+to the fastest one; it exits 1 if a notebook fails, 2 if one is over budget.
 
 Kernels are those of the environment (`python3`, warm: forked from the zygote of helpers/kernel/warm.py, which the
 script starts first and times apart, as `./cours` starts it with JupyterLab). COURS_NOYAU_ORDINAIRE=1 measures
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -51,11 +53,17 @@ def cell_times(nb) -> list[tuple[float, int, str]]:
     return out
 
 
+CPU_PROBE = "import os as _os\n_t = _os.times()\nprint(round(_t.user + _t.system + _t.children_user + _t.children_system, 2))"
+
+
 def run(path: Path) -> dict:
     """Seconds from the kernel's start to the end of the last cell, the kernel's own start, each cell's time."""
     import nbformat
     from nbclient import NotebookClient
     nb = nbformat.read(path, as_version=4)
+    # Last, the CPU the kernel used (its own, and the CLIs it waited for): unlike the seconds on the clock, it hardly
+    # depends on the load, and on an idle machine the notebook cannot take much less than it.
+    nb.cells.append(nbformat.v4.new_code_cell(CPU_PROBE))
     load = os.getloadavg()[0]
     start = time.perf_counter()
     wall_start = time.time()
@@ -68,11 +76,15 @@ def run(path: Path) -> dict:
         except Exception as error:  # noqa: BLE001 - reported, the next notebook still runs
             status = f"erreur : {type(error).__name__}"
     seconds = time.perf_counter() - start
+    probe = nb.cells.pop()
+    printed = "".join(o.get("text", "") for o in probe.get("outputs", []) if o.get("output_type") == "stream")
+    cpu = float(printed) if re.fullmatch(r"\s*[\d.]+\s*", printed) else float("nan")
     cells = cell_times(nb)
     first = [c.metadata["execution"]["iopub.execute_input"] for c in nb.cells
              if c.cell_type == "code" and "iopub.execute_input" in c.get("metadata", {}).get("execution", {})]
     kernel = _seconds(first[0]) - wall_start if first else float("nan")
-    return {"path": path, "seconds": seconds, "status": status, "load": load, "kernel": kernel, "cells": cells}
+    return {"path": path, "seconds": seconds, "status": status, "load": load, "kernel": kernel, "cells": cells,
+            "cpu": cpu}
 
 
 def main() -> int:
@@ -100,8 +112,9 @@ def main() -> int:
         result = run(path)
         results.append(result)
         flag = "" if result["seconds"] <= BUDGET_S else f"  > {BUDGET_S:g} s"
-        print(f"{path.relative_to(ROOT)} : {result['seconds']:5.1f} s dont noyau {result['kernel']:.1f} s "
-              f"(charge {result['load']:.2f}) {result['status']}{flag}", flush=True)
+        print(f"{path.relative_to(ROOT)} : {result['seconds']:5.1f} s dont noyau {result['kernel']:.1f} s, "
+              f"CPU du noyau et de ses CLI {result['cpu']:.1f} s (charge {result['load']:.2f}) {result['status']}{flag}",
+              flush=True)
         for took, number, first in sorted(result["cells"], reverse=True)[:args.cellules]:
             print(f"    cellule {number:3d} : {took:5.2f} s  {first}")
     fastest = min(r["seconds"] for r in results)
