@@ -8,7 +8,9 @@ while a kernel starts or after it stops. No setting reaches that label, and CSS 
 that text. The fix upstream is one option, `translator: this.translator`, in those two constructors; until it
 ships, `./cours` (and Binder's postBuild) adds that option to the installed bundle — the same minified text, found
 exactly once each, and nothing else. A bundle without those texts (another JupyterLab) is left as it is, with a
-French notice; tests/course/test_lab_french.py fails then, so whoever changes the pin sees it.
+French notice; tests/kernel/test_label.py fails then, so whoever changes the pin sees it. JupyterLab serves its
+bundle as immutable (cached a year under the same name): a browser that opened the course before the patch keeps
+« No Kernel » until a forced reload (Ctrl+Maj+R); a new browser, Binder and the hub show « Aucun noyau » at once.
 
     python -m helpers.kernel.label             # patches this environment's JupyterLab (never fails the set-up)
     python -m helpers.kernel.label --verifier  # says whether it is done, changes nothing (exit 1 if not)
