@@ -9,8 +9,9 @@ The budget is 8 s per notebook on 2 cores, from the kernel's start to the end of
 opens it and clicks « Run All »: a fresh kernel each time. Stubs left in a student notebook print their French
 notice and the run goes on. Figures only mean something on an otherwise idle machine: the script prints the load
 average (1 min) before each notebook, the kernel's start apart (time to its first cell), the CPU seconds of the
-kernel and of the CLIs it ran (hardly moved by the load: a floor for the idle figure), and the ratio of each notebook
-to the fastest one; it exits 1 if a notebook fails, 2 if one is over budget.
+kernel and of the CLIs it ran (hardly moved by the load, unlike the clock: on an idle machine the clock adds to it
+the waits, a retry-after, and takes off what runs in parallel), and the ratio of each notebook to the fastest one;
+it exits 1 if a notebook fails, 2 if one is over budget.
 
 Kernels are those of the environment (`python3`, warm: forked from the zygote of helpers/kernel/warm.py, which the
 script starts first and times apart, as `./cours` starts it with JupyterLab). COURS_NOYAU_ORDINAIRE=1 measures
