@@ -18,7 +18,8 @@ from .slots import Slot, slots
 
 PROXIMITY = (1.0, 0.6, 0.35, 0.2)
 SPECIFIC_KINDS = frozenset({"date", "time", "datetime", "email", "url", "iban", "phone", "duration", "expression"})
-QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche"))
+QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche", "topic",
+                                           "subject", "sujet", "theme", "keyword"))
 UNIT_WORDS = frozenset(stem(w) for w in ("unit", "units", "unite", "scale", "echelle", "format", "system", "systeme"))
 WIDER = frozenset(stem(w) for w in lex.WIDER_PLACES)
 CURRENCY_WORDS = frozenset(stem(w) for w in ("currency", "devise", "money", "monnaie"))
