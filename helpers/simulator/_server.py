@@ -224,6 +224,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _record(self, **fields) -> None:
         self.simulator.log.append(method=self.command, path=self.path, headers=self._clean_headers(),
+                                  size=getattr(self, "_size", 0),
                                   received=getattr(self, "_received", 0.0), answered=time.monotonic(), **fields)
 
     def _authenticated(self, request_id: str, body: object) -> bool:
@@ -285,6 +286,7 @@ class _Handler(BaseHTTPRequestHandler):
         if length > MAX_REQUEST_BYTES:
             return self._too_large(request_id, length)
         raw = self.rfile.read(length) if length else b""
+        self._size = len(raw)
         try:
             body = json.loads(raw) if raw else None
         except ValueError:
@@ -302,7 +304,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._record(request=body, status=404, response=payload, request_id=request_id)
             return self._send_json(404, payload, request_id)
 
-        sent, (body, lost) = body, sim.threads.whole(body, betas) if isinstance(body, dict) else (body, None)
+        sent = body
+        body, lost = sim.threads.whole(body, betas) if isinstance(body, dict) else (body, None)
         if lost:
             payload = not_found(lost, request_id)
             self._record(request=sent, status=404, response=payload, request_id=request_id)
