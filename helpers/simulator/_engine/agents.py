@@ -23,6 +23,7 @@ from .recognisers.instructions import is_question
 from .recognisers.words import name_words, tokens
 
 STRUCTURED = "StructuredOutput"
+GENERIC = frozenset({"agent", "agents", "subagent", "sub", "bot", "assistant"})   # words of agent names that say nothing
 MIN_SHARED = 2            # content words a sentence of CLAUDE.md or the system prompt shares with the question…
 SHARED_PART = 0.66        # …and the part of the question's content words they make
 
@@ -56,7 +57,7 @@ def context_answer(conv: Conversation, reading: Reading) -> str | None:
 def _names(agent: str, question: str) -> bool:
     """The question names the agent: each word of its name (« traducteur », "web researcher") stands in it."""
     said = {t.norm for t in tokens(question)} | {t.stem for t in tokens(question)}
-    words = [w for w in name_words(agent) if len(w) >= 3]
+    words = [w for w in name_words(agent.replace("-", "_").replace(".", "_")) if len(w) >= 3 and w not in GENERIC]
     return bool(words) and all(w in said or any(s.startswith(w[:5]) for s in said if len(w) >= 5) for w in words)
 
 
@@ -66,9 +67,12 @@ def chosen_agents(agents: dict[str, str], reading: Reading, system: str = "") ->
     named = [name for name in agents if _names(name, reading.question)]
     if named:
         return named
-    profiles = {name: {"name": name, "description": description, "input_schema": {"type": "object"}}
-                for name, description in agents.items()}
-    ranked = [c.name for c in planning.choices(profiles, reading.question, reading.pool)]
+    # Scored as tools named by the words of their names (« meteo-agent » → meteo), described by their descriptions.
+    keys = {"_".join(w for w in name.replace("-", "_").replace(".", "_").split("_") if w.lower() not in GENERIC)
+            or name: name for name in agents}
+    profiles = {key: {"name": key, "description": agents[name], "input_schema": {"type": "object"}}
+                for key, name in keys.items()}
+    ranked = [keys[c.name] for c in planning.choices(profiles, reading.question, reading.pool)]
     if cli.at_once(system) or cli.at_once(reading.question):
         return ranked or list(agents)
     return ranked[:1]
