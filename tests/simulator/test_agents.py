@@ -109,6 +109,7 @@ def test_a_named_subagent_is_the_only_one_launched(client, data):
                                           f"Demande au {wanted} : {task}"]))
     launched = launches(send(client, cli_body(question, names=names)))
     assert [l["subagent_type"] for l in launched] == [wanted], (question, launched)
+    assert launched[0]["prompt"] == task                # the task itself, without the words that hand it over
 
 
 def test_a_question_claude_md_answers_is_answered_without_any_subagent(client):

@@ -54,11 +54,13 @@ def context_answer(conv: Conversation, reading: Reading) -> str | None:
     return best.rstrip(".") + suffix + "."
 
 
-def _names(agent: str, question: str) -> bool:
-    """The question names the agent: each word of its name (« traducteur », "web researcher") stands in it."""
-    said = {t.norm for t in tokens(question)} | {t.stem for t in tokens(question)}
+def _names(agent: str, question: str, exactly: bool = False) -> bool:
+    """The question names the agent: each word of its name (« traducteur », "web researcher") stands in it, or
+    (unless `exactly`) a word of the same stem or the same first five letters."""
+    said = {t.norm for t in tokens(question)} | ({t.stem for t in tokens(question)} if not exactly else set())
     words = [w for w in name_words(agent.replace("-", "_").replace(".", "_")) if len(w) >= 3 and w not in GENERIC]
-    return bool(words) and all(w in said or any(s.startswith(w[:5]) for s in said if len(w) >= 5) for w in words)
+    return bool(words) and all(w in said or (not exactly and any(s.startswith(w[:5]) for s in said if len(w) >= 5))
+                               for w in words)
 
 
 def chosen_agents(agents: dict[str, str], reading: Reading, system: str = "") -> list[str]:
@@ -82,6 +84,15 @@ def _joined(names: list[str], lang: str) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
 
 
+def _task(question: str, agent: str) -> str:
+    """The task itself: without the words that hand it to the agent (« Utilise seulement le traducteur : … »)."""
+    cuts = sorted((question.find(mark), len(mark)) for mark in (":", ". ") if mark in question)
+    for at, size in cuts:                              # the shortest head that names the agent
+        if question[at + size:].strip() and _names(agent, question[:at], exactly=True):
+            return question[at + size:].strip()
+    return question
+
+
 def _launch(conv: Conversation, reading: Reading, launcher: str, names: list[str]) -> Reply:
     props = (conv.tools[launcher].get("input_schema") or {}).get("properties") or {}
     words = reading.question.split()
@@ -91,7 +102,8 @@ def _launch(conv: Conversation, reading: Reading, launcher: str, names: list[str
          f"I'll hand this to the {_joined(names, 'en')} agents, in parallel.")
     reply = Reply().say(lead)
     for name in names:
-        task = {"description": " ".join(words[:5])[:60] or name, "subagent_type": name, "prompt": reading.question}
+        task = {"description": " ".join(words[:5])[:60] or name, "subagent_type": name,
+                "prompt": _task(reading.question, name)}
         if "run_in_background" in props:
             task["run_in_background"] = False          # the answer depends on its report
         reply.call(launcher, task)
