@@ -95,15 +95,14 @@ def _task(question: str, agent: str) -> str:
 
 def _launch(conv: Conversation, reading: Reading, launcher: str, names: list[str]) -> Reply:
     props = (conv.tools[launcher].get("input_schema") or {}).get("properties") or {}
-    words = reading.question.split()
     lead = (f"Je confie cette demande à l'agent {_joined(names, 'fr')}." if len(names) == 1 else
             f"Je confie cette demande aux agents {_joined(names, 'fr')}, en parallèle.") if reading.lang == "fr" else \
         (f"I'll hand this to the {names[0]} agent." if len(names) == 1 else
          f"I'll hand this to the {_joined(names, 'en')} agents, in parallel.")
     reply = Reply().say(lead)
     for name in names:
-        task = {"description": " ".join(words[:5])[:60] or name, "subagent_type": name,
-                "prompt": _task(reading.question, name)}
+        prompt = _task(reading.question, name)
+        task = {"description": " ".join(prompt.split()[:5])[:60] or name, "subagent_type": name, "prompt": prompt}
         if "run_in_background" in props:
             task["run_in_background"] = False          # the answer depends on its report
         reply.call(launcher, task)
