@@ -293,3 +293,15 @@ def test_on_the_real_cli_a_forced_structured_output_is_filled_from_the_prompt():
     out = result.structured_output
     assert out["city"] == "Porto" and out["nights"] == 4 and 0 <= out["confidence"] <= 1 and out["confidence"] != 4
     assert len(log) == 1                       # called at once, not after the CLI's reminder
+
+
+def test_a_fact_of_the_system_prompt_answers_and_an_instruction_to_the_assistant_does_not(client):
+    """Over the plain Messages API too: the main agent answers from its system prompt when a sentence of it states the
+    answer; a sentence addressed to the assistant (« Tu es… », "You answer…") is an instruction, never the answer."""
+    system = "Tu es l'assistant de l'équipe Héron. Le serveur de recette s'appelle vega-2."
+    said = client.messages.create(model=MODEL, max_tokens=200, system=system, messages=[
+        {"role": "user", "content": "Comment s'appelle le serveur de recette ?"}]).content[0].text
+    assert "vega-2" in said
+    said = client.messages.create(model=MODEL, max_tokens=200, system=system, messages=[
+        {"role": "user", "content": "Qui est l'assistant de l'équipe Héron ?"}]).content[0].text
+    assert "Tu es" not in said

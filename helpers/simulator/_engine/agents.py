@@ -26,6 +26,7 @@ STRUCTURED = "StructuredOutput"
 GENERIC = frozenset({"agent", "agents", "subagent", "sub", "bot", "assistant"})   # words of agent names that say nothing
 MIN_SHARED = 2            # content words a sentence of CLAUDE.md or the system prompt shares with the question…
 SHARED_PART = 0.66        # …and the part of the question's content words they make
+ADDRESSED = frozenset({"you", "your", "yours", "tu", "toi", "vous", "ton", "ta", "tes", "votre", "vos"})
 
 
 def _content(text: str) -> set[str]:
@@ -45,6 +46,8 @@ def context_answer(conv: Conversation, reading: Reading) -> str | None:
     best, best_shared, suffix = None, 0, ""
     for doc, note in where:
         for sentence in cli.sentences(doc):
+            if ADDRESSED & {t.norm for t in tokens(sentence)}:
+                continue                               # an instruction to the assistant (« Tu es… »), not a fact
             shared = len(asked & _content(sentence))
             if shared > best_shared and shared >= MIN_SHARED and shared >= SHARED_PART * len(asked) \
                     and not is_question(sentence):
