@@ -291,14 +291,15 @@ def options_said(slot: Slot, text: str) -> list[Mention]:
     from .recognisers import tokens
     toks = [t for t in tokens(text) if t.content]
     out = []
-    for choice in slot.enum:
+    for choice in slot.enum or slot.examples:       # or the values its description gives (« 'copper', 'aluminum' »)
         words = [stem(w) for w in name_words(str(choice))]
         if not words or isinstance(choice, bool):
             continue
         for i in range(len(toks) - len(words) + 1):
             if all(toks[i + k].stem == w or toks[i + k].norm == w for k, w in enumerate(words)):
                 end = toks[i + len(words) - 1].end
-                out.append(Mention("option", choice, text[toks[i].start:end], toks[i].start, end))
+                said = text[toks[i].start:end]
+                out.append(Mention("option", choice if slot.enum else said, said, toks[i].start, end))
     return sorted(out, key=lambda m: m.start)
 
 
