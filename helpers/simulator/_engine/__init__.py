@@ -326,6 +326,10 @@ class Engine:
             listed = " ; ".join(f"« {_quote(t)} »" for t in said)
             return (f"Plus tôt dans cette conversation, vous m'avez écrit : {listed}." if fr
                     else f"Earlier in this conversation you wrote: {listed}.")
+        from .agents import context_answer            # issue 33: what CLAUDE.md or the system prompt says
+        known = context_answer(self.conv, self.reading)
+        if known:
+            return known
         taught = _facts.answer(q, self.lang)          # « Qu'est-ce qu'un sous-agent ? »: the course's own subject
         if taught:
             return taught
