@@ -329,6 +329,9 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
     subject = subject or _subject(name, tool_input, lang)
     sep = " : " if lang == "fr" else ": "
     if isinstance(data, dict):
+        done = _done(name, tool_input, data, lang) if _writes(name) else None
+        if done:
+            return done                        # a thermostat set to 19.5 is done, not a weather report
         temp = next((k for k in data if TEMPERATURE.match(str(k))), None)
         cond = next((k for k in data if CONDITION.match(str(k)) and isinstance(data[k], str)), None)
         if temp is not None and isinstance(data[temp], (int, float)):
@@ -430,7 +433,7 @@ def answer(results: list[tuple[str, dict, object]], failures: list[tuple[str, di
     `describe(name, input, data)` may say a result in a form the tool's kind calls for (a computation, a
     conversion); otherwise `summarise` does."""
     sentences: list[str] = []
-    weather = [(n, i, d) for n, i, d in results if isinstance(d, dict) and any(
+    weather = [(n, i, d) for n, i, d in results if isinstance(d, dict) and not _writes(n) and any(
         TEMPERATURE.match(str(k)) and isinstance(v, (int, float)) for k, v in d.items())]
     plain = [r for r in results if r not in weather]
     if weather:

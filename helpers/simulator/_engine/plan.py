@@ -101,7 +101,20 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
             anchors = tuple(t.start for t in toks if lex.concepts([t.norm]) & shared)
         if points >= THRESHOLD:
             out.append(Choice(name, points, anchors or (0,), frozenset(hits) | {"=" + c for c in shared}))
+    if not out:
+        # No tool's words are said: the tool whose every required slot the request fills with a value of the very
+        # kind its name asks for is the one meant (« My OTP is 0042 » for a verification_code, "Is AF1234 on time?"
+        # for a flight_number) — when it is the only such tool.
+        fitting = [n for n, t in tools.items() if _given(t, pool)]
+        if len(fitting) == 1:
+            out.append(Choice(fitting[0], THRESHOLD, (0,)))
     return sorted(out, key=lambda c: (-c.score, list(tools).index(c.name)))
+
+
+def _given(tool: dict, pool: tuple[Mention, ...]) -> bool:
+    needed = [s for s in slots(tool) if s.required]
+    return bool(needed) and all(any(m.kind in s.kinds and m.kind in ("code", "email", "url", "iban", "phone")
+                                    for m in pool) for s in needed)
 
 
 def _scopes(chosen: list[Choice], text: str) -> dict[str, tuple[int, int]]:

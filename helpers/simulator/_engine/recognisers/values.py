@@ -238,6 +238,8 @@ class Number(Recogniser):
     PATTERNS = {"fr": re.compile(rf"(?<![\w.,/^-])({_NUM}|\.\d+)(?![\d]|[.,]\d)" + _TAIL, re.I),
                 "en": re.compile(rf"(?<![\w./^-])({_NUM_EN}|\.\d+)(?![\d]|\.\d)" + _TAIL, re.I)}
     FRACTIONS = {"half": 0.5, "demi": 0.5, "quarter": 0.25, "quart": 0.25}
+    # « 19 degrés et demi », "3 miles and a half": the half after the unit belongs to the number.
+    AND_A_HALF = re.compile(r"(?i)\s+(?:[^\W\d_]+\s+)?(?:et|and)\s+(?:a\s+)?(demie?|half|quart|quarter)\b")
 
     @lru_cache(maxsize=1)
     def _words(self) -> re.Pattern:
@@ -254,6 +256,9 @@ class Number(Recogniser):
             if m[3] == "K" and text[max(0, s - 1):s] not in ("$", "€", "£"):
                 yield s, e, plain(value), "K"            # « 298K » is a temperature, "$50K" an amount
                 continue
+            half = self.AND_A_HALF.match(text, e)
+            if half and not m[3]:
+                value += self.FRACTIONS[fold(half[1]).rstrip("e") if fold(half[1]) == "demie" else fold(half[1])]
             yield s, e, plain(value * _SCALE.get((m[3] or "").lower(), 1)), m["unit"]
         for s, e, m in _span(self._words(), text):
             yield s, e, lex.NUMBER_WORDS[m.group(1).lower()], "words"
