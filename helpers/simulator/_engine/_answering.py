@@ -427,12 +427,22 @@ def _together(lines: list[tuple[str, dict, object]], lang: str) -> str | None:
     return f"{label[0].upper()}{label[1:]}" + (" : " if lang == "fr" else ": ") + ", ".join(rows)
 
 
+def _means(result: tuple[str, dict, object], later: list[tuple[str, dict, object]]) -> bool:
+    """A lookup whose answer a later action used (find_contact, then send_email to the address it gave): a step,
+    not what the user asked to hear about."""
+    name, _input, data = result
+    given = {str(v) for v in (data.values() if isinstance(data, dict) else [data]) if isinstance(v, (str, int))
+             and len(str(v)) > 2}
+    return not _writes(name) and any(_writes(n) and given & {str(v) for v in i.values()} for n, i, _d in later)
+
+
 def answer(results: list[tuple[str, dict, object]], failures: list[tuple[str, dict, str]], lang: str,
            describe=None) -> str:
     """The final answer: every result received, in sentences, and every failure reported as such.
     `describe(name, input, data)` may say a result in a form the tool's kind calls for (a computation, a
     conversion); otherwise `summarise` does."""
     sentences: list[str] = []
+    results = [r for index, r in enumerate(results) if not _means(r, results[index + 1:])]
     weather = [(n, i, d) for n, i, d in results if isinstance(d, dict) and not _writes(n) and any(
         TEMPERATURE.match(str(k)) and isinstance(v, (int, float)) for k, v in d.items())]
     plain = [r for r in results if r not in weather]
