@@ -126,6 +126,18 @@ def test_thinking_turned_on_in_the_agent_sdk_brings_thinking_blocks_offline():
     assert [m for m in messages if isinstance(m, ResultMessage)][-1].result == "17 * 23 = 391."
 
 
+def test_a_claude_sonnet_5_session_opens_without_a_refused_request():
+    """The pinned CLI opens each session with an environment note as a `system` message right after the user's
+    (messages.1), with no beta header for claude-sonnet-5. The real API takes it from Claude Opus 4.8 on (docs,
+    « Mid-conversation system messages »): the simulator refused it with `messages.1.role`, and the CLI retried."""
+    mark = helpers.simulator().log.mark()
+    messages = run("Bonjour", model="claude-sonnet-5", max_turns=1)
+    log = helpers.simulator().log.since(mark)
+    assert [e.status for e in log] == [200], [e.error_message for e in log]
+    assert log[0].request["messages"][1]["role"] == "system"
+    assert [m for m in messages if isinstance(m, ResultMessage)][-1].subtype == "success"
+
+
 # -- What the lessons and the mock exam say of the pinned CLI (1.2 Workflow, 1.3 disallowed_tools, 1.7 names) --------
 
 def test_the_workflow_tool_runs_its_scripts_agents_in_the_background_and_notifies_the_coordinator():

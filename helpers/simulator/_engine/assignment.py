@@ -18,13 +18,14 @@ from .slots import Slot, slots
 
 PROXIMITY = (1.0, 0.6, 0.35, 0.2)
 SPECIFIC_KINDS = frozenset({"date", "time", "datetime", "email", "url", "iban", "phone", "duration", "expression"})
-QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche"))
+QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche", "topic",
+                                           "subject", "sujet", "theme", "keyword"))
 UNIT_WORDS = frozenset(stem(w) for w in ("unit", "units", "unite", "scale", "echelle", "format", "system", "systeme"))
 WIDER = frozenset(stem(w) for w in lex.WIDER_PLACES)
 CURRENCY_WORDS = frozenset(stem(w) for w in ("currency", "devise", "money", "monnaie"))
 FREQUENCY_WORDS = frozenset(stem(w) for w in ("frequency", "frequence", "periodicity", "recurrence"))
 FREQUENCIES = frozenset({"one-time", "daily", "weekly", "monthly", "yearly"})
-COUNT_WORDS = frozenset({"number", "count", "many", "nombre", "top", "quantit", "amount", "total"})
+COUNT_WORDS = frozenset({"number", "count", "many", "nombre", "top", "quantit", "amount", "total", "num", "nb"})
 CONNECTORS = frozenset({"and", "or", "et", "ou", "vs", "versus", "also", "then", "puis", "plus", "as", "well"})
 # Words of a boolean's name that say nothing of when it is true.
 FLAG_WORDS = frozenset({"include", "includes", "is", "has", "show", "get", "with", "use", "enable", "flag", "want",
@@ -77,7 +78,7 @@ def _score(slot: Slot, mention: Mention) -> float:
         gate = 1.0
     else:
         typed = mention.kind in target.kinds and (target.type == "string" or not isinstance(mention.value, str))
-        example = mention.kind == "phrase" and fold(str(mention.value)) in target.examples
+        example = fold(mention.text) in target.examples and mention.kind in ("phrase", "name", "alias")
         gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0, 0.9 if example else 0.0)
     if not gate:
         return 0.0
@@ -85,7 +86,7 @@ def _score(slot: Slot, mention: Mention) -> float:
     if target.type in ("integer", "number") and isinstance(value, str) and not target.enum and \
             not value.replace(".", "", 1).isdigit():
         return 0.0                     # « user_id » is no number
-    named = mention.label == fold(slot.name) or (mention.label and mention.label in slot.words)
+    named = _labels(slot, mention.label)
     numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and not target.enum
     if numeric:
         if target.type == "string" and not named and "code" not in slot.kinds:
@@ -98,8 +99,11 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0
         if mention.extra == "words":
             gate *= 0.6
-            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS:
-                return 0.0             # « three sides » counts the sides: it is none of them
+            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS and \
+                    len(set(name_words(slot.name))) > 1:
+                return 0.0             # « three sides » counts the sides: it is no side_length (but "two nights")
+    if target.enum and len(str(option(target, mention))) >= 4 and mention.kind in ("phrase", "name", "quoted"):
+        return gate + 1.5 + _cue_score(mention.cue, slot, True)    # one of its own values, said in words
     if mention.kind == "phrase" and not (target.examples and fold(str(value)) in target.examples):
         if not slot.required or target.type != "string" or slot.kinds:
             return 0.0                 # a city, a person: a proper name or nothing (then the model asks)
@@ -114,17 +118,29 @@ def _score(slot: Slot, mention: Mention) -> float:
     evidence = _cue_score(mention.cue, slot, True)
     if numeric or mention.kind in ("duration", "money", "percent"):
         evidence += 0.8 * _cue_score(mention.after[:1], slot, False)       # its unit: « 20 minutes », "5 kg"
-    evidence += 3.0 if mention.label == fold(slot.name) else 0.0
+    evidence += 3.0 if named else 0.0
     wanted = role_of(slot)
     if mention.role and wanted:
         evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
-    if mention.kind in slot.kinds:
-        evidence += 1.5
+    if mention.kind in slot.kinds or (mention.kind == "duration" and (slot.words | slot.described) & TIME_WORDS):
+        evidence += 1.5                # « 5 secondes » for a time in seconds: the unit is in the value itself
     if mention.extra == "place" and slot.words & WIDER:
         evidence += 1.5                # « Switzerland » for a country, a region for a state
-    if target.examples and fold(str(value)) in target.examples:
-        evidence += 2.0
+    if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):
+        evidence += 2.0                # one of the values its description gives (« 'Celsius' or 'Fahrenheit' »)
     return gate + evidence
+
+
+def _labels(slot: Slot, label: str) -> bool:
+    """The word a value is given under names the slot: its name, one of its words, or the same concept in the other
+    language (« la salle Everest » for room)."""
+    if not label:
+        return False
+    return label == fold(slot.name) or stem(label) in slot.words or label in slot.words or bool(
+        (lex.concepts([label]) & lex.concepts(list(name_words(slot.name)))) - OPERATION_CONCEPTS)
+
+
+OPERATION_CONCEPTS = frozenset({"sum", "product", "difference", "quotient", "calc"})   # « times 3 » names no product
 
 
 PREPOSITIONS = frozenset({"of", "in", "for", "about", "on", "from", "with", "like", "de", "du", "des", "sur", "pour",
@@ -165,8 +181,11 @@ def siblings(text: str, first: Mention, second: Mention) -> bool:
         return False
     said = [w for w in between(text, first.end, second.start).split() if w and w not in ARTICLES
             and w != second.label]
-    unit = {w for w in first.after[:1] + second.after[:1] if w not in lex.STOP_WORDS and w not in BREAKS}
-    return len(said) <= 3 and all(w in CONNECTORS or stem(w) in unit for w in said)
+    # The unit both values carry may stand between them (« 20 minutes and 15 minutes »).
+    unit = {w for w in set(first.after[:1]) & set(second.after[:1]) if w not in lex.STOP_WORDS and w not in BREAKS}
+    gap = between(text, first.end, second.start)
+    listed = "," in text[first.end:second.start] or "/" in gap or any(w in CONNECTORS for w in said)
+    return listed and len(said) <= 3 and all(w in CONNECTORS or stem(w) in unit for w in said)
 
 
 ARTICLES = frozenset({"a", "an", "the", "un", "une", "le", "la", "les", "des", "d", "de", "du", "l", "au", "aux", "à",
@@ -214,15 +233,23 @@ def _value(m: Mention, slot: Slot) -> object:
         shown, bare = example(slot), "".join(c for c in m.value if c.isalnum())
         if shown and shown.isalnum() and len(bare) == len(shown) and bare != m.value:
             return bare.upper() if shown.isupper() else bare      # « EUR/JPY » written like the example EURUSD
-    if m.kind == "phrase" and fold(str(m.value)) in slot.examples:
+    if fold(m.text) in slot.examples and slot.type == "string" and m.kind in ("phrase", "name", "alias"):
         from .recognisers import tokens
-        return next((t.text for t in tokens(slot.description) if t.norm == fold(str(m.value))), m.value)
+        return next((t.text for t in tokens(slot.description) if t.norm == fold(m.text)), m.text)
     if m.kind == "duration":
         unit = next((f for w, f in DURATION_UNITS.items() if w in slot.words or w in slot.described), None)
         seconds = float(m.value)
         said = DURATION_UNITS.get(stem(str(m.extra or "")), None) or next(
             (f for w, f in DURATION_UNITS.items() if str(m.extra or "").startswith(w)), 1)
         return plain_number(seconds / (unit or (said if slot.type != "string" else 1)))
+    if m.kind in ("date", "datetime") and slot.type == "string" and "datetime" not in slot.kinds:
+        from .recognisers.values import date_layout
+        layout = date_layout(slot.description)
+        if layout:                         # the layout the schema asks for (« MM-DD-YYYY »)
+            parts = dict(zip("YMD", str(m.value)[:10].split("-")))
+            return layout[1].join(parts[k] for k in layout[0])
+    if m.kind == "datetime" and "hh:mm" in fold(slot.description):
+        return str(m.value)[11:16]     # the layout the description asks for
     if m.kind == "datetime" and "datetime" not in slot.kinds:
         if "time" in slot.kinds and "date" not in slot.kinds:
             return str(m.value)[11:16]
@@ -271,6 +298,24 @@ def _enum(slot: Slot, text_stems: set[str], text_folded: str) -> object:
         elif fold(str(option)) in text_folded.split() and best is None:
             best = option
     return best
+
+
+def options_said(slot: Slot, text: str) -> list[Mention]:
+    """Each place the request names one of the slot's enum values by its words (« en mode facile … en mode
+    difficile »), as mentions of kind "option", in text order."""
+    from .recognisers import tokens
+    toks = [t for t in tokens(text) if t.content]
+    out = []
+    for choice in slot.enum or slot.examples:       # or the values its description gives (« 'copper', 'aluminum' »)
+        words = [stem(w) for w in name_words(str(choice))]
+        if not words or isinstance(choice, bool):
+            continue
+        for i in range(len(toks) - len(words) + 1):
+            if all(toks[i + k].stem == w or toks[i + k].norm == w for k, w in enumerate(words)):
+                end = toks[i + len(words) - 1].end
+                said = text[toks[i].start:end]
+                out.append(Mention("option", choice if slot.enum else said, said, toks[i].start, end))
+    return sorted(out, key=lambda m: m.start)
 
 
 def _flag(slot: Slot, text_stems: list[str]) -> bool | None:
@@ -383,12 +428,16 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     # another one its neighbouring words happen to name (« Terreaux station on March 14 at 5pm »).
     asked = {k for s in scalars for k in s.kinds} & SPECIFIC_KINDS
     early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
+    named = _respective(scalars, free, text)
     # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
-    pairs = sorted(((-round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 1), rank[s.path],
-                     m.start, s.path, s, m)
-                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
-                    and not (m.kind not in s.kinds and m.kind in asked)))
-    for value, _rank, _pos, _path, s, m in pairs:
+    # Required slots choose first: an optional one takes what is left (« compounds per year » does not take the 10
+    # years the term needs).
+    pairs = sorted((not s.required, -round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)] +
+                                           (3.0 if named.get(s.path) is m else 0.0), 1),
+                    rank[s.path], m.start, s.path, s, m)
+                   for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
+                   and not (m.kind not in s.kinds and m.kind in asked))
+    for _optional, value, _rank, _pos, _path, s, m in pairs:
         value = -value
         if s.path in filled.used or id(m) in taken:
             continue
@@ -396,6 +445,8 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
         filled.evidence += value
         taken.add(id(m))
     _split_places(todo, filled, free)
+    _split_datetime(scalars, filled)
+    _numbered_in_order(scalars, filled)
     arrays = [s for s in todo if s.type == "array" and s.name not in filled.input]
     for s in todo:
         if s.path in filled.used or s.name in filled.input:
@@ -433,9 +484,9 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.used.update(inner.used)
                 continue
         elif s.required and s.sentence and not any(m.kind in ("quoted", "tail") for m in free):
-            subject = " ".join(_trimmed(str(m.value), tool_words) for m in free if m.kind == "phrase").split()
+            subject = _subject(text, free, tool_words)
             searching = s.words & QUERY_WORDS
-            filled.input[s.name] = " ".join(subject) if searching and subject else text.strip()
+            filled.input[s.name] = subject if searching and subject else text.strip()
             continue
         elif s.required:
             ordered = sorted((m for m in free if id(m) not in taken and score(s, m) >= 0.15),
@@ -460,6 +511,101 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
             else:
                 filled.missing.append(s.name)
     return filled
+
+
+def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str, Mention]:
+    """Slots named in a list, then their values in a list of the same length (« its base and height as 6cm and
+    10cm », "the length, width and depth are 3, 4 and 5"): each slot takes the value of its rank."""
+    from .recognisers import tokens
+    toks = [t for t in tokens(text) if t.content or t.norm in CONNECTORS]
+    named: list[tuple[Slot, int]] = []
+    for t in toks:
+        owner = next((s for s in scalars if t.stem in s.words and all(t.stem not in o.words for o in scalars
+                                                                     if o is not s)), None)
+        if owner is not None and all(owner is not o for o, _end in named):
+            named.append((owner, t.end))
+        elif t.norm not in CONNECTORS and len(named) < 2:
+            named = []
+        elif t.norm not in CONNECTORS:
+            break
+    if len(named) < 2:
+        return {}
+    after = sorted((m for m in free if m.start >= named[-1][1] and m.kind != "phrase"), key=lambda m: m.start)
+    listed = after[:1]
+    for m in after[1:]:
+        if len(listed) == len(named) or not siblings(text, listed[-1], m):
+            break
+        listed.append(m)
+    return {s.path: m for (s, _end), m in zip(named, listed)} if len(listed) == len(named) else {}
+
+
+def _split_datetime(scalars: list[Slot], filled: Filled) -> None:
+    """« demain à 10:30 » for a date and a start time: each slot takes its part of the one date-time."""
+    for s in scalars:
+        m = filled.used.get(s.path)
+        if not (m and m.kind == "datetime"):
+            continue
+        for other in scalars:
+            if other.path in filled.used or other.type != "string" or "datetime" in other.kinds:
+                continue
+            if {"date", "time"} & set(other.kinds) and not {"date", "time"} <= set(other.kinds):
+                filled.used[other.path], filled.input[other.name] = m, _value(m, other)
+                if s.type == "string" and "datetime" not in s.kinds or {"date", "time"} & set(s.kinds):
+                    filled.input[s.name] = _value(m, s)
+
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "premier": 1, "deuxieme": 2, "troisieme": 3,
+            "one": 1, "two": 2, "three": 3}
+
+
+def _rank_in_name(name: str) -> tuple[str, int] | None:
+    """side1 → (side, 1), first_number → (number, 1), num_2 → (num, 2); None for a name without a rank."""
+    words = list(name_words(name))
+    digits = "".join(c for c in name if c.isdigit())
+    stem_words = tuple(w for w in words if not w.isdigit() and w not in ORDINALS)
+    rank = int(digits) if digits and name.rstrip("0123456789") != name else next(
+        (ORDINALS[w] for w in words if w in ORDINALS), None)
+    return (" ".join(stem_words), rank) if rank is not None and stem_words else None
+
+
+def _numbered_in_order(scalars: list[Slot], filled: Filled) -> None:
+    """Slots that differ only by their rank (side1, side2, side3; first_note, second_note) take their values in the
+    order the request says them."""
+    groups: dict[str, list[tuple[int, Slot]]] = {}
+    for s in scalars:
+        ranked = _rank_in_name(s.name)
+        if ranked and s.path in filled.used:
+            groups.setdefault(ranked[0], []).append((ranked[1], s))
+    for members in groups.values():
+        if len(members) < 2 or len({filled.used[s.path].kind for _r, s in members}) > 1:
+            continue
+        members.sort(key=lambda r: r[0])
+        said = sorted((filled.used[s.path] for _r, s in members), key=lambda m: m.start)
+        for (_rank, s), m in zip(members, said):
+            filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
+
+
+BOUNDS = frozenset({"moins", "plus", "under", "over", "less", "more", "than", "below", "above", "max", "maximum",
+                    "minimum", "jusqu", "entre", "between", "within", "around", "environ", "about"})
+
+
+def _subject(text: str, free: list[Mention], tool_words: set[str]) -> str:
+    """What a search is about, as the request words it: from its first word of substance to the first other value
+    or clause (« des chaussures de trail à moins de 120 €, réponds… » → chaussures de trail)."""
+    from .recognisers import tokens
+    phrases = sorted((m for m in free if m.kind == "phrase" and _trimmed(str(m.value), tool_words)),
+                     key=lambda m: m.start)
+    if not phrases:
+        return ""
+    start = phrases[0].start
+    stops = [m.start for m in free if m.kind != "phrase" and m.start > start] + \
+        [start + i for i, c in enumerate(text[start:]) if c in ",;.?!\n"]
+    end = min(stops, default=len(text))
+    words = [t for t in tokens(text) if start <= t.start and t.end <= end]
+    while words and (words[-1].norm in lex.STOP_WORDS or words[-1].norm in BOUNDS or not words[-1].content):
+        words.pop()
+    shown = _trimmed(text[words[0].start:words[-1].end], tool_words) if words else ""
+    return shown or " ".join(_trimmed(str(m.value), tool_words) for m in phrases).strip()
 
 
 def _part(s: Slot) -> str:
@@ -487,6 +633,10 @@ def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only
     item = s.items or s
     if item.type == "object" and item.children:
         return _labelled_objects(item, free, text)
+    if item.enum:                      # every one of its values the request names, in its order
+        said = list(dict.fromkeys(m.value for m in options_said(item, text)))
+        if said:
+            return said
     from .recognisers import words as split_words
     for m in free:                     # « Amenities: sauna, fireplace »: the list its label gives
         if m.kind == "labelled" and {stem(w) for w in split_words(str(m.extra))} & s.words and item.type == "string":

@@ -74,12 +74,27 @@ RELATIVE = {"today": 0, "aujourd'hui": 0, "aujourd’hui": 0, "tomorrow": 1, "de
             "apres-demain": 2, "après-demain": 2, "day after tomorrow": 2}
 
 
+_PART = r"(yyyy|yy|mm|dd|year|month|day|aaaa|jj|annee|mois|jour)"
+LAYOUT = re.compile(rf"(?i)\b{_PART}([-/.])({_PART[1:-1]})\2({_PART[1:-1]})\b")
+LAYOUT_PARTS = {"yyyy": "Y", "yy": "Y", "year": "Y", "aaaa": "Y", "annee": "Y", "mm": "M", "month": "M", "mois": "M",
+                "dd": "D", "day": "D", "jj": "D", "jour": "D"}
+
+
+def date_layout(description: str) -> tuple[tuple[str, ...], str] | None:
+    """The layout a schema's description asks dates in (« MM-DD-YYYY », "month-day-year", « JJ/MM/AAAA »)."""
+    found = LAYOUT.search(fold(description or ""))
+    if not found:
+        return None
+    order = tuple(LAYOUT_PARTS[found[i].lower()] for i in (1, 3, 4))
+    return (order, found[2]) if sorted(order) == ["D", "M", "Y"] else None
+
+
 @register
 class Date(Recogniser):
     kind, rank = "date", 5
     formats = frozenset({"date"})
     names = frozenset({"date", "day", "jour", "birthday", "deadline", "echeance", "dob", "birthdate"})
-    ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+    ISO = re.compile(r"\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b")
     SLASH = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b")
     WORDED = re.compile(rf"(?i)\b(\d{{1,2}})(?:er|st|nd|rd|th)?(?:\s+of)?\s+({_MONTH})\.?,?\s+(\d{{4}})\b|"
                         rf"\b({_MONTH})\.?\s*(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
@@ -96,7 +111,7 @@ class Date(Recogniser):
 
     def find(self, text, lang):
         for s, e, m in _span(self.ISO, text):
-            yield s, e, self._iso(int(m[1]), int(m[2]), int(m[3])) or m.group(0), None
+            yield s, e, self._iso(int(m[1]), int(m[3]), int(m[4])) or m.group(0), None
         for s, e, m in _span(self.SLASH, text):
             a, b = int(m[1]), int(m[2])
             day, month = (a, b) if lang == "fr" or a > 12 else (b, a)
@@ -236,6 +251,9 @@ class Number(Recogniser):
                 continue
             if m[2]:
                 value = float(f"{value}e{int(m[2].replace('−', '-'))}")
+            if m[3] == "K" and text[max(0, s - 1):s] not in ("$", "€", "£"):
+                yield s, e, plain(value), "K"            # « 298K » is a temperature, "$50K" an amount
+                continue
             yield s, e, plain(value * _SCALE.get((m[3] or "").lower(), 1)), m["unit"]
         for s, e, m in _span(self._words(), text):
             yield s, e, lex.NUMBER_WORDS[m.group(1).lower()], "words"
@@ -289,14 +307,21 @@ class Duration(Recogniser):
              "mins": 60, "mn": 60, "minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600,
              "hours": 3600, "heure": 3600, "heures": 3600, "day": 86400, "days": 86400, "jour": 86400,
              "jours": 86400, "week": 604800, "weeks": 604800, "semaine": 604800, "semaines": 604800}
-    PATTERN = re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(h)\s*(\d{2})\b|"
-                         r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(seconds?|secondes?|secs?|minutes?|mins?|mn|hours?|hrs?|"
-                         r"heures?|days?|jours?|weeks?|semaines?)\b")
+    ONE = {"a": 1, "an": 1, "one": 1, "un": 1, "une": 1}
+    HALVES = {"demi": 0.5, "demie": 0.5, "half": 0.5, "quart": 0.25, "quarter": 0.25}
+
+    @lru_cache(maxsize=1)
+    def _pattern(self) -> re.Pattern:
+        said = "|".join(sorted((re.escape(w) for w in {**lex.NUMBER_WORDS, **self.ONE}), key=len, reverse=True))
+        return re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(h)\s*(\d{2})\b|"
+                          rf"(?<![\w.,])(\d+(?:[.,]\d+)?|{said})\s*(seconds?|secondes?|secs?|minutes?|mins?|mn|hours?|"
+                          r"hrs?|heures?|days?|jours?|weeks?|semaines?)\b"
+                          r"(?:\s+(?:et|and)\s+(?:a\s+)?(demie?|half|quart|quarter)\b)?")
     CUES = frozenset({"pendant", "durant", "for", "during", "duree", "duration", "over", "in", "en", "dans",
                       "every", "each", "chaque", "toutes", "tous"})
 
     def find(self, text, lang):
-        for s, e, m in _span(self.PATTERN, text):
+        for s, e, m in _span(self._pattern(), text):
             if m[1]:
                 before = fold(text[max(0, s - 12):s]).split()
                 if not before or before[-1] not in self.CUES:
@@ -304,7 +329,9 @@ class Duration(Recogniser):
                 seconds = float(m[1].replace(",", ".")) * 3600 + int(m[3]) * 60
                 yield s, e, plain(seconds), "h"
             else:
-                amount = float(m[4].replace(",", "."))
+                word = m[4].lower()
+                amount = float(lex.NUMBER_WORDS.get(word, self.ONE.get(word, 0)) or m[4].replace(",", "."))
+                amount += self.HALVES.get(fold(m[6] or ""), 0.0)   # « une heure et demie », "an hour and a half"
                 unit = fold(m[5])
                 yield s, e, plain(amount * self.UNITS[unit]), unit
 
