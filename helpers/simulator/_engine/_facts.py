@@ -42,7 +42,8 @@ def answer(question: str, lang: str) -> str | None:
 
 
 def _said(entry: dict, lang: str) -> str:
-    mine, theirs = (entry["fr"], entry["en"]) if lang == "fr" else (entry["en"].replace(" ; ", "; "), entry["fr"])
+    first = {k: entry[k].split(";")[0].strip() for k in ("fr", "en")}    # its first name: « stop_reason »
+    mine, theirs = (first["fr"], first["en"]) if lang == "fr" else (first["en"], first["fr"])
     head = f"`{mine}`" if "_" in mine else mine[:1].upper() + mine[1:]        # an identifier stays code
     other = f" ({theirs})" if theirs != mine else ""
     several = "," in entry["lessons"]

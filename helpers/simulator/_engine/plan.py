@@ -15,7 +15,7 @@ from . import _lexicon as lex
 from .assignment import (ARTICLES, Filled, _enum, _typed, _value, evidenced, fill, option, options_said, score, siblings,
                          trimmed)
 from .recognisers import Mention, fold, name_words, stem, tokens
-from .slots import slots
+from .slots import schema_of, slots
 
 THRESHOLD = 2.25
 # Kinds of value too common to point at a tool by themselves (an e-mail, an IBAN, an ISBN do).
@@ -174,7 +174,7 @@ def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single
                 for s in slots(tools[choice.name]) if s.required and s.path in found[0].used):
             continue                       # a second tool is called on what its own part of the request says
         if found and not found[0].missing:          # each input in the schema's order, as the tool lists them
-            order = [s.name for s in slots(tools[choice.name])]
+            order = list(schema_of(tools[choice.name]).get("properties") or {})
             calls += [(choice.name, dict(sorted(f.input.items(), key=lambda kv: order.index(kv[0])
                                                 if kv[0] in order else len(order)))) for f in found]
         elif found:
