@@ -56,17 +56,33 @@ LIMIT_KEY = "limite_s"
 
 @dataclass(frozen=True)
 class Exercise:
-    """One graded exercise, as the registry lists it: every grader, button and tool reads this record."""
+    """One graded exercise, as the registry lists it: every grader, button and tool reads this record.
+
+    It names its lesson's two halves without importing them: `play` imports only `<lesson>.play` (what a sandbox
+    runs), `judge` only `<lesson>.judge` (the trusted side) — a grading player never loads a judge, a judge never
+    loads a play."""
     id: str                              # "1.1.a": the heading, the nbgrader grade_id's suffix, the report's tag
     names: tuple[str, ...]               # the learner objects the check receives, in order
     points: float
-    play: Callable | None = None         # learner side: play(objects, spec) -> plain data
-    judge: Callable | None = None        # trusted side: judge(player, values, seed=None) -> Report
+    lesson: str = ""                     # the lesson's package ("helpers.lessons.ts1_1"); "" for a quiz
+    entry: str = "judge"                 # the judge's function in <lesson>.judge
     questions: tuple[str, ...] = ()      # a quiz: question ids, answers read from the submitted cell
 
     @property
     def is_quiz(self) -> bool:
         return bool(self.questions)
+
+    @property
+    def play(self) -> Callable | None:
+        """Learner side, sandboxed: play(objects, spec) -> plain data."""
+        import importlib
+        return None if self.is_quiz else importlib.import_module(f"{self.lesson}.play").play
+
+    @property
+    def judge(self) -> Callable | None:
+        """Trusted side: judge(player, values, seed=None) -> Report."""
+        import importlib
+        return None if self.is_quiz else getattr(importlib.import_module(f"{self.lesson}.judge"), self.entry)
 
 
 @dataclass(frozen=True)

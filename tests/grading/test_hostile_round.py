@@ -41,7 +41,7 @@ def bounded(name: str, peak, stub, report) -> None:
 def test_swapping_plays_code_and_patching_getattr_is_refused_and_earns_nothing():
     """1.3.a: a stub, a forged play swapped into `checks.play.__code__`, and `builtins.getattr` patched so that the
     tamper check would read the original code object. The swap itself is refused (audit hook) and reported."""
-    forge = ("import builtins, json\nimport helpers.lessons.ts1_3.checks as checks\n"
+    forge = ("import builtins, json\nimport helpers.lessons.ts1_3.play as checks\n"
              "def synthesis_prompt(topic, findings):\n    raise NotImplementedError()\n"
              "def forged(objects, spec):\n"
              "    text = 'Sujet : ' + spec['topic'] + '\\n' + json.dumps({'findings': spec['findings']})\n"

@@ -242,7 +242,7 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     from helpers.grading.atelier import atelier
     stub = ("REFUND_LIMIT = 500\n\nasync def block_large_refunds(input_data, tool_use_id, context):\n"
             "    return {}\n")
-    forge = ("import helpers.lessons.ts1_5.checks as checks, helpers.lessons.kit as kit\n"
+    forge = ("import helpers.lessons.ts1_5.play as checks, helpers.lessons.kit as kit\n"
              "def rubric(fn, data, *args, **kwargs):\n"
              "    amount = float(data['tool_input']['amount'])\n"
              "    out = {} if amount <= 500 else {'hookSpecificOutput': {'hookEventName': 'PreToolUse',\n"

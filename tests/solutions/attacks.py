@@ -246,7 +246,7 @@ ATTACKS = {
                           "    try:\n        os.kill(pid, signal.SIGKILL)\n"
                           "    except Exception as error:\n        print('bloqué :', pid, error)\n"},
     "tirage-chanceux": {"run_agent": STUB + "\n"
-                        "import helpers.lessons.ts1_1.checks as checks, helpers.lessons.kit as kit\n"
+                        "import helpers.lessons.ts1_1.play as checks, helpers.lessons.kit as kit\n"
                         "from helpers.grading import grade\n"
                         "def forged(objects, spec):\n"
                         "    return {'outcome': {'value': {'__type__': 'Message', 'id': 'msg_x', 'stop_reason': 'end_turn',\n"
