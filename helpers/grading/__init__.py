@@ -25,6 +25,14 @@ It imports the lessons' registry (helpers.lessons) and their contract (lessons/k
 nbgrader_config.py, the hidden test cells (`grade`, `partial`) and instructors' tools import it.
 """
 from ..lessons.kit import partial
-from .verdicts import grade
 
 __all__ = ["grade", "partial"]
+
+
+def __getattr__(name: str):
+    # `grade` is imported when asked for (the hidden test cells): what runs in a sandbox — the player, the zygote —
+    # imports protocol.py and sandbox.py of this package without loading the trusted side with them.
+    if name == "grade":
+        from .verdicts import grade
+        return grade
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
