@@ -5,8 +5,8 @@ The operating system, not Python, draws the line. Each sandbox gets:
   loopback), IPC and UTS namespaces, a new session (no terminal injection), and it dies with
   its parent;
 - an allow-list of read-only mounts: the system (`/usr`…), the Python installation and the
-  virtual environment, the `helpers` package without the lessons' trusted halves (each `judge.py`: its files read
-  as one line raising ImportError) — nothing else of the course: `source/`, `tests/`,
+  virtual environment, the `helpers` package without its trusted side (grading/trusted/, each lesson's
+  `judge.py`: their files read as one line raising ImportError) — nothing else of the course: `source/`, `tests/`,
   the gradebook, the exchange, `feedback/`, other students' folders, the kernelspec and
   `nbgrader_config.py` are simply not there;
 - a private `/tmp` (size-capped tmpfs) as home: the only writable place, where the kernel works
@@ -101,19 +101,20 @@ def python_mounts() -> list[str]:
     return sorted(r for r in roots if not any(r.startswith(other + "/") for other in roots))
 
 
-# The lessons' trusted halves: each exercise's judge (its scenarios, their draws, the values it expects), the
-# in-process pairing of judge and play, the judge's evidence rules. Inside a sandbox each of these files, and its
-# compiled copy, reads as one line that raises ImportError: nothing of them is importable or readable there.
-TRUSTED_LESSON_FILES = ("ts*/judge.py", "ts*/checks.py", "_evidence.py")
+# The trusted side's files: grading/trusted/ (the judge's process), and the lessons' trusted halves — each
+# exercise's judge (its scenarios, their draws, the values it expects), the in-process pairing of judge and play,
+# the judge's evidence rules. Inside a sandbox each of them, and its compiled copy, reads as one line that raises
+# ImportError: nothing of them is importable or readable there.
+TRUSTED_FILES = ("grading/trusted/*.py", "lessons/ts*/judge.py", "lessons/ts*/checks.py", "lessons/_evidence.py")
 ABSENT = ('raise ImportError("côté de confiance de la correction : ce module n\'existe pas dans le bac à sable")\n')
 
 
 def trusted_files() -> list[str]:
-    """The host paths hidden from every sandbox (see TRUSTED_LESSON_FILES), compiled copies included."""
-    lessons = Path(__file__).resolve().parent.parent / "lessons"
+    """The host paths hidden from every sandbox (see TRUSTED_FILES), compiled copies included."""
+    helpers = Path(__file__).resolve().parent.parent
     found = []
-    for pattern in TRUSTED_LESSON_FILES:
-        for source in sorted(lessons.glob(pattern)):
+    for pattern in TRUSTED_FILES:
+        for source in sorted(helpers.glob(pattern)):
             found.append(str(source))
             found += sorted(str(c) for c in source.parent.glob(f"__pycache__/{source.stem}.*.pyc"))
     return found

@@ -64,8 +64,8 @@ def test_dict_keys_that_are_learner_objects_are_not_converted_by_their_own_code(
 
 def test_a_notebook_past_its_time_marks_its_remaining_exercises_not_run(monkeypatch, tmp_path):
     """ApplyVerdicts had no time limit: every exercise of a notebook is judged within NOTEBOOK_SECONDS together."""
-    from helpers.grading import verdicts
-    from helpers.grading.autograde import ApplyVerdicts
+    from helpers.grading.trusted import verdicts
+    from helpers.grading.trusted.autograde import ApplyVerdicts
     import time
     called = []
     monkeypatch.setattr(verdicts, "judge_submission", lambda *a, **k: called.append(a))

@@ -75,7 +75,8 @@ def test_a_judge_never_imports_a_play(judge):
 def test_the_trusted_side_loaded_whole_holds_no_play():
     """nbgrader's process as grading loads it — the preprocessors, the verdicts, the cohort, every judge — and no
     module of the sandboxed side: no lesson's play, nothing of grading/sandboxed/."""
-    loaded = loaded_after("import helpers.grading.autograde, helpers.grading.verdicts, helpers.grading.cohort\n"
+    loaded = loaded_after("import helpers.grading.trusted.autograde, helpers.grading.trusted.verdicts\n"
+                          "import helpers.grading.trusted.cohort\n"
                           "from helpers.lessons import exercises\n"
                           "[e.judge for e in exercises().values() if not e.is_quiz]")
     assert [m for m in loaded if m.endswith(".judge")], loaded
@@ -89,9 +90,7 @@ def test_what_a_sandbox_loads_holds_no_judge():
                           "from helpers.lessons import exercises\n"
                           "[e.play for e in exercises().values() if not e.is_quiz]")
     assert len([m for m in loaded if m.endswith(".play")]) == 7, loaded
-    trusted = [m for m in loaded if m.endswith((".judge", ".checks", "._evidence")) or m in (
-        "helpers.grading.verdicts", "helpers.grading.autograde", "helpers.grading.atelier", "helpers.grading.cohort",
-        "helpers.grading.forwarder", "helpers.grading.feedback", "helpers.grading.sanitize")]
+    trusted = [m for m in loaded if m.endswith((".judge", ".checks", "._evidence")) or ".trusted" in m]
     assert not trusted, trusted
 
 
@@ -106,10 +105,18 @@ for lesson in sorted({e.lesson for e in exercises().values() if not e.is_quiz}):
             seen[f"{lesson}.{half}"] = "importé"
         except ImportError as error:
             seen[f"{lesson}.{half}"] = str(error)
+for name in ("helpers.lessons._evidence", "helpers.grading.trusted.verdicts", "helpers.grading.trusted.atelier",
+             "helpers.grading.trusted.forwarder"):
+    try:
+        importlib.import_module(name)
+        seen[name] = "importé"
+    except ImportError as error:
+        seen[name] = str(error)
 try:
-    importlib.import_module("helpers.lessons._evidence")
+    from helpers.grading import grade
+    seen["grade"] = "importé"
 except ImportError as error:
-    seen["_evidence"] = str(error)
+    seen["grade"] = str(error)
 import helpers.lessons
 folder = helpers.lessons.__path__[0]
 seen["source"] = open(folder + "/ts1_2/judge.py", encoding="utf-8").read()
@@ -121,8 +128,8 @@ print(json.dumps(seen, ensure_ascii=False))
 
 @pytest.mark.skipif(not shutil.which("bwrap"), reason="bubblewrap (bwrap) est absent")
 def test_inside_a_sandbox_no_judge_is_importable_nor_readable(tmp_path):
-    """Inside a real sandbox each judge (and the in-process pairing, and the evidence rules) reads as one line that
-    raises ImportError — its source and its compiled copy alike; every play imports."""
+    """Inside a real sandbox each judge (and the in-process pairing, the evidence rules, grading's trusted side) reads
+    as one line that raises ImportError — its source and its compiled copy alike; every play imports."""
     from helpers.grading import sandbox
     import py_compile
     for judge in ROOT.glob("helpers/lessons/ts1_*/judge.py"):   # a compiled copy exists on the host: it is hidden too
@@ -132,8 +139,8 @@ def test_inside_a_sandbox_no_judge_is_importable_nor_readable(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     plays = {k: v for k, v in seen.items() if k.endswith(".play")}
-    hidden = {k: v for k, v in seen.items() if k.endswith((".judge", ".checks")) or k == "_evidence"}
+    hidden = {k: v for k, v in seen.items() if k.endswith((".judge", ".checks", "_evidence", "grade")) or ".trusted" in k}
     assert len(plays) == 7 and set(plays.values()) == {"importé"}, plays
-    assert len(hidden) == 15 and all("bac à sable" in v for v in hidden.values()), hidden
+    assert len(hidden) == 19 and all("bac à sable" in v for v in hidden.values()), hidden
     assert seen["source"] == sandbox.ABSENT
     assert seen["compiled"] and all(c == sandbox.ABSENT for c in seen["compiled"]), seen["compiled"]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.grading import verdicts
+from helpers.grading.trusted import verdicts
 from solutions import coordinators, gates, review
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
@@ -48,7 +48,7 @@ class Peak:
 
 
 def judged(exercise: str, cells: list[str], seed: int = 5):
-    from helpers.grading.atelier import atelier
+    from helpers.grading.trusted.atelier import atelier
     return verdicts.judge_submission(exercise, cells, seed, atelier().new_run())
 
 

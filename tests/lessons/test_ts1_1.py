@@ -107,6 +107,6 @@ def test_a_learner_that_exits_or_swallows_interrupts_still_gets_a_score():
 
 
 def test_verify_and_grade_run_the_same_check_through_the_registry():
-    from helpers.grading.verdicts import check, grade
+    from helpers.grading.trusted.verdicts import check, grade
     assert check("1.1.a", loops.run_agent).score == 10
     assert grade("1.1.a", loops.stub).score == 0

@@ -91,6 +91,6 @@ def test_a_learner_that_exits_or_hangs_still_gets_a_score():
 
 
 def test_verify_and_grade_run_the_same_check_through_the_registry():
-    from helpers.grading.verdicts import check, grade
+    from helpers.grading.trusted.verdicts import check, grade
     assert check("1.2.a", coordinators.coordinate).score == 10
     assert grade("1.2.a", coordinators.stub).score == 0

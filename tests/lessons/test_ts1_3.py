@@ -75,6 +75,6 @@ def test_not_a_function_and_not_a_string():
 
 
 def test_verify_and_grade_run_the_same_check_through_the_registry():
-    from helpers.grading.verdicts import check, grade
+    from helpers.grading.trusted.verdicts import check, grade
     assert check("1.3.a", synthesis.synthesis_prompt).score == 6
     assert grade("1.3.a", synthesis.stub).score == 0

@@ -27,10 +27,10 @@ import threading
 import time
 from pathlib import Path
 
-from ..lessons import check, exercise, exercises
-from ..lessons.kit import LIMIT_KEY, Criterion, Report, plain
-from . import protocol
-from .protocol import CellStarted, Hello, Play, Ready, Result
+from ...lessons import check, exercise, exercises
+from ...lessons.kit import LIMIT_KEY, Criterion, Report, plain
+from .. import protocol
+from ..protocol import CellStarted, Hello, Play, Ready, Result
 
 ENV = "COURS_CORRECTION"      # set inside every grading sandbox
 MAX_LINE = protocol.MAX_LINE
@@ -66,7 +66,7 @@ def judge(exercise_id: str, player, values: list, seed: int | None = None) -> Re
 
 
 def quiz_report(exercise_id: str, answers: object, key: object) -> Report:
-    from ..lessons import graded_report
+    from ...lessons import graded_report
     return graded_report(exercise_id, answers, key)
 
 
