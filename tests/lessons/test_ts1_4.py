@@ -310,10 +310,10 @@ def test_an_email_address_is_not_a_change_of_address(desk):
 
 def test_grading_passes_its_seed_and_one_seed_gives_one_report():
     """The grader draws once per submission (verdicts.judge passes `seed`): the same seed, the same report."""
-    from helpers.grading.trusted.verdicts import judge
+    from helpers.grading.trusted.verdicts import judge as verdict
 
     def player(spec):
         return play.play({"build_handoff": g.amount_as_text}, spec)
 
-    first, again = (str(judge("1.4.b", player, [], seed=21)) for _ in range(2))
+    first, again = (str(verdict("1.4.b", player, [], seed=21)) for _ in range(2))
     assert first == again and "seed" in judge.judge_tools.__code__.co_varnames
