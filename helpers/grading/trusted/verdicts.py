@@ -21,6 +21,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import tempfile
 import threading
@@ -30,7 +31,7 @@ from pathlib import Path
 from ...lessons import check, exercise, exercises
 from ...lessons.kit import LIMIT_KEY, Criterion, Report, plain
 from .. import protocol
-from ..protocol import CellStarted, Hello, Play, Ready, Result
+from ..protocol import CellStarted, Hello, Play, Ready, Result, Stop
 
 ENV = "COURS_CORRECTION"      # set inside every grading sandbox
 MAX_LINE = protocol.MAX_LINE
@@ -127,6 +128,25 @@ class _Dead(Exception):
     pass
 
 
+SIGALRM_BIT = 1 << (signal.SIGALRM - 1)
+
+
+def _alarm_refused(pid: int | None) -> str | None:
+    """Seen from here, in /proc: the player's main thread blocks or ignores SIGALRM, the alarm that ends each cell and
+    each scenario. No honest code does; waiting for the judge's own deadline would cost the whole allowance (12 s a
+    cell): the player is stopped at once, the running cell or scenario takes the blame."""
+    if not pid:
+        return None
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            masks = {k: int(v, 16) for k, _, v in (line.partition(":\t") for line in f) if k in ("SigBlk", "SigIgn")}
+    except (OSError, ValueError):
+        return None
+    if masks.get("SigBlk", 0) & SIGALRM_BIT or masks.get("SigIgn", 0) & SIGALRM_BIT:
+        return "le code bloque ou ignore le signal d'alarme qui borne son temps : processus arrêté"
+    return None
+
+
 def _names(value: object) -> list[str]:
     return [str(v)[:120] for v in value[:20]] if isinstance(value, list) else []
 
@@ -178,13 +198,19 @@ class Player:
         self.cell_count = len(cells)
         self.reason = ""
         self.tampered: list[str] = []
+        self.played = 0                 # the Plays sent: each Result must answer the last one, once
         self._stop = threading.Event()
         threading.Thread(target=self._watch, daemon=True).start()
         self.send(Hello(exercise_id, list(cells), CELL_SECONDS))
 
     def _watch(self) -> None:
+        refused = 0
         while not self._stop.wait(0.25):
-            problem = self.child.over_limits()
+            # glibc blocks every signal for a few microseconds while it creates a thread: only a mask seen on three
+            # readings in a row (0.75 s) is learner code's.
+            refusal = _alarm_refused(self.child.pid)
+            refused = refused + 1 if refusal else 0
+            problem = self.child.over_limits() or (refusal if refused >= 3 else None)
             if problem:
                 self.reason = problem
                 self.child.kill_tree()
@@ -229,10 +255,36 @@ class Player:
             expected += 1
 
     def play(self, spec: dict, relays: dict, until: float) -> object:
-        self.send(Play(spec, relays))
+        number, self.played = self.played, self.played + 1
+        self._quiet("avant le scénario")
+        self.send(Play(spec, relays, number))
         message = self.receive(min(time.monotonic() + PLAY_SECONDS, until), Result)
+        if message.number != number:
+            self.tampered.append(f"le canal du joueur (réponse n° {message.number} au scénario n° {number})")
         self.tampered = self.tampered or _names(message.tampered)
         return message.result
+
+    def _quiet(self, when: str) -> None:
+        """Nothing may be waiting on the channel between an answer and the next question: a line there is a second
+        answer, written by learner code on the player's descriptor (the player itself answers each Play once)."""
+        try:
+            self.sock.settimeout(0.0)
+            pending = self.reader.peek(1)
+        except (OSError, ValueError):
+            pending = b""
+        if pending:
+            self.tampered.append(f"le canal du joueur (une ligne de trop {when})")
+
+    def finish(self, seconds: float = 1.0) -> None:
+        """The end of the scenarios: Stop, then the player closes the channel; a line before that is forged."""
+        try:
+            self.send(Stop())
+            self.sock.settimeout(seconds)
+            extra = self.reader.readline(MAX_LINE)
+        except (OSError, ValueError, _Dead):
+            return
+        if extra:
+            self.tampered.append("le canal du joueur (une ligne de trop après le dernier scénario)")
 
     def kill(self) -> None:
         self._stop.set()
@@ -420,6 +472,8 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
             return _flag(not_run(exercise_id, judging.notes), True), False
         missing = judging.missing
         report = judge(exercise_id, _PlayerCall(judging), judging.values, seed=seed)
+        if judging.player is not None:
+            judging.player.finish()
         tampered = judging.tampered + (judging.player.tampered if judging.player else [])
         if tampered:
             # Learner code replaced part of the checks' code in its process: what it reported proves nothing.
