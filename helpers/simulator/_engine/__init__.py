@@ -120,19 +120,15 @@ class Engine:
         numbers = [m for m in self.reading.pool if m.kind in ("number", "money", "percent")]
         dependent: list[str] = []
         if arithmetic and lookups and len(numbers) < 2:
-            dependent, names = arithmetic[:1], lookups
-        elif arithmetic and not lookups:
-            names = arithmetic
-        else:
-            names = lookups
-        if expr and names == arithmetic and len(names) >= 1:
+            dependent, names = arithmetic[:1], lookups     # a computation on what the lookups will return
+        chosen = {n: tools[n] for n in names}
+        planned = planning.plan(chosen, question, self.reading.pool, chooser=chooser)
+        if expr and names == arithmetic and len({n for n, _ in planned.calls}) < 2:
             tool = tools[names[0]]       # a calculator takes the expression as written, an add(a, b) its operands
             operands = [float(v) for v in all_of("number", expr, "en")]
             computed = self._computation(tool, operands, expr)
             if computed.input:
                 return Plan(calls=[(names[0], computed.input)])
-        chosen = {n: tools[n] for n in names}
-        planned = planning.plan(chosen, question, self.reading.pool, chooser=chooser)
         if planned.calls and not (planned.missing and self.reading.results):
             return Plan(calls=planned.calls, dependent=dependent)
         if self.reading.results:

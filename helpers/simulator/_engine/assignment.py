@@ -24,7 +24,7 @@ WIDER = frozenset(stem(w) for w in lex.WIDER_PLACES)
 CURRENCY_WORDS = frozenset(stem(w) for w in ("currency", "devise", "money", "monnaie"))
 FREQUENCY_WORDS = frozenset(stem(w) for w in ("frequency", "frequence", "periodicity", "recurrence"))
 FREQUENCIES = frozenset({"one-time", "daily", "weekly", "monthly", "yearly"})
-COUNT_WORDS = frozenset({"number", "count", "many", "nombre", "top", "quantit", "amount", "total"})
+COUNT_WORDS = frozenset({"number", "count", "many", "nombre", "top", "quantit", "amount", "total", "num", "nb"})
 CONNECTORS = frozenset({"and", "or", "et", "ou", "vs", "versus", "also", "then", "puis", "plus", "as", "well"})
 # Words of a boolean's name that say nothing of when it is true.
 FLAG_WORDS = frozenset({"include", "includes", "is", "has", "show", "get", "with", "use", "enable", "flag", "want",
@@ -77,7 +77,7 @@ def _score(slot: Slot, mention: Mention) -> float:
         gate = 1.0
     else:
         typed = mention.kind in target.kinds and (target.type == "string" or not isinstance(mention.value, str))
-        example = mention.kind == "phrase" and fold(str(mention.value)) in target.examples
+        example = fold(mention.text) in target.examples and mention.kind in ("phrase", "name", "alias")
         gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0, 0.9 if example else 0.0)
     if not gate:
         return 0.0
@@ -98,8 +98,11 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0
         if mention.extra == "words":
             gate *= 0.6
-            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS:
-                return 0.0             # « three sides » counts the sides: it is none of them
+            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS and \
+                    len(set(name_words(slot.name))) > 1:
+                return 0.0             # « three sides » counts the sides: it is no side_length (but "two nights")
+    if target.enum and len(str(option(target, mention))) >= 4 and mention.kind in ("phrase", "name", "quoted"):
+        return gate + 1.5 + _cue_score(mention.cue, slot, True)    # one of its own values, said in words
     if mention.kind == "phrase" and not (target.examples and fold(str(value)) in target.examples):
         if not slot.required or target.type != "string" or slot.kinds:
             return 0.0                 # a city, a person: a proper name or nothing (then the model asks)
@@ -122,8 +125,8 @@ def _score(slot: Slot, mention: Mention) -> float:
         evidence += 1.5
     if mention.extra == "place" and slot.words & WIDER:
         evidence += 1.5                # « Switzerland » for a country, a region for a state
-    if target.examples and fold(str(value)) in target.examples:
-        evidence += 2.0
+    if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):
+        evidence += 2.0                # one of the values its description gives (« 'Celsius' or 'Fahrenheit' »)
     return gate + evidence
 
 
@@ -165,8 +168,11 @@ def siblings(text: str, first: Mention, second: Mention) -> bool:
         return False
     said = [w for w in between(text, first.end, second.start).split() if w and w not in ARTICLES
             and w != second.label]
-    unit = {w for w in first.after[:1] + second.after[:1] if w not in lex.STOP_WORDS and w not in BREAKS}
-    return len(said) <= 3 and all(w in CONNECTORS or stem(w) in unit for w in said)
+    # The unit both values carry may stand between them (« 20 minutes and 15 minutes »).
+    unit = {w for w in set(first.after[:1]) & set(second.after[:1]) if w not in lex.STOP_WORDS and w not in BREAKS}
+    gap = between(text, first.end, second.start)
+    listed = "," in text[first.end:second.start] or "/" in gap or any(w in CONNECTORS for w in said)
+    return listed and len(said) <= 3 and all(w in CONNECTORS or stem(w) in unit for w in said)
 
 
 ARTICLES = frozenset({"a", "an", "the", "un", "une", "le", "la", "les", "des", "d", "de", "du", "l", "au", "aux", "à",
@@ -214,15 +220,21 @@ def _value(m: Mention, slot: Slot) -> object:
         shown, bare = example(slot), "".join(c for c in m.value if c.isalnum())
         if shown and shown.isalnum() and len(bare) == len(shown) and bare != m.value:
             return bare.upper() if shown.isupper() else bare      # « EUR/JPY » written like the example EURUSD
-    if m.kind == "phrase" and fold(str(m.value)) in slot.examples:
+    if fold(m.text) in slot.examples and slot.type == "string" and m.kind in ("phrase", "name", "alias"):
         from .recognisers import tokens
-        return next((t.text for t in tokens(slot.description) if t.norm == fold(str(m.value))), m.value)
+        return next((t.text for t in tokens(slot.description) if t.norm == fold(m.text)), m.text)
     if m.kind == "duration":
         unit = next((f for w, f in DURATION_UNITS.items() if w in slot.words or w in slot.described), None)
         seconds = float(m.value)
         said = DURATION_UNITS.get(stem(str(m.extra or "")), None) or next(
             (f for w, f in DURATION_UNITS.items() if str(m.extra or "").startswith(w)), 1)
         return plain_number(seconds / (unit or (said if slot.type != "string" else 1)))
+    if m.kind in ("date", "datetime") and slot.type == "string" and "datetime" not in slot.kinds:
+        from .recognisers.values import date_layout
+        layout = date_layout(slot.description)
+        if layout:                         # the layout the schema asks for (« MM-DD-YYYY »)
+            parts = dict(zip("YMD", str(m.value)[:10].split("-")))
+            return layout[1].join(parts[k] for k in layout[0])
     if m.kind == "datetime" and "datetime" not in slot.kinds:
         if "time" in slot.kinds and "date" not in slot.kinds:
             return str(m.value)[11:16]
@@ -271,6 +283,23 @@ def _enum(slot: Slot, text_stems: set[str], text_folded: str) -> object:
         elif fold(str(option)) in text_folded.split() and best is None:
             best = option
     return best
+
+
+def options_said(slot: Slot, text: str) -> list[Mention]:
+    """Each place the request names one of the slot's enum values by its words (« en mode facile … en mode
+    difficile »), as mentions of kind "option", in text order."""
+    from .recognisers import tokens
+    toks = [t for t in tokens(text) if t.content]
+    out = []
+    for choice in slot.enum:
+        words = [stem(w) for w in name_words(str(choice))]
+        if not words or isinstance(choice, bool):
+            continue
+        for i in range(len(toks) - len(words) + 1):
+            if all(toks[i + k].stem == w or toks[i + k].norm == w for k, w in enumerate(words)):
+                end = toks[i + len(words) - 1].end
+                out.append(Mention("option", choice, text[toks[i].start:end], toks[i].start, end))
+    return sorted(out, key=lambda m: m.start)
 
 
 def _flag(slot: Slot, text_stems: list[str]) -> bool | None:
@@ -384,11 +413,13 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     asked = {k for s in scalars for k in s.kinds} & SPECIFIC_KINDS
     early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
     # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
-    pairs = sorted(((-round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 1), rank[s.path],
-                     m.start, s.path, s, m)
-                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
-                    and not (m.kind not in s.kinds and m.kind in asked)))
-    for value, _rank, _pos, _path, s, m in pairs:
+    # Required slots choose first: an optional one takes what is left (« compounds per year » does not take the 10
+    # years the term needs).
+    pairs = sorted((not s.required, -round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 1),
+                    rank[s.path], m.start, s.path, s, m)
+                   for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
+                   and not (m.kind not in s.kinds and m.kind in asked))
+    for _optional, value, _rank, _pos, _path, s, m in pairs:
         value = -value
         if s.path in filled.used or id(m) in taken:
             continue

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import _lexicon as lex
-from .assignment import Filled, _enum, _typed, evidenced, fill, option, score, siblings, trimmed
+from .assignment import (ARTICLES, Filled, _enum, _typed, _value, evidenced, fill, option, options_said, score, siblings,
+                         trimmed)
 from .recognisers import Mention, fold, name_words, stem, tokens
 from .slots import slots
 
@@ -156,9 +157,9 @@ def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single
         if found and found[0].missing and len(own) < len(pool):
             found = _fan_out(tools[choice.name], list(pool), text, inside)[:1]      # a value said for another tool
         if choice is not best and found and not found[0].missing and not all(
-                evidenced(s, found[0].used[s.path]) for s in slots(tools[choice.name])
-                if s.required and s.path in found[0].used):
-            continue                       # a second tool is called on what the request says for it, not on guesses
+                id(found[0].used[s.path]) in inside or evidenced(s, found[0].used[s.path])
+                for s in slots(tools[choice.name]) if s.required and s.path in found[0].used):
+            continue                       # a second tool is called on what its own part of the request says
         if found and not found[0].missing:
             calls += [(choice.name, f.input) for f in found]
         elif found:
@@ -168,78 +169,164 @@ def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single
     return Planned(calls, dict(sorted(missing.items(), key=lambda kv: kv[0] != best.name)))
 
 
-FAMILY = {"number": "n", "money": "n", "percent": "n", "name": "s", "quoted": "s", "code": "s"}
+FAMILY = {"number": "n", "money": "n", "percent": "n", "name": "s", "quoted": "s", "code": "s", "phrase": "s"}
 RESPECTIVELY = frozenset({"respectively", "respectivement", "respective", "respectives"})
+MAX_CALLS = 12
 
 
 def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> list[Filled]:
-    """One call, or several: values listed together for a slot that takes one (siblings: « Paris et Lyon »,
-    "for 10, 20 and 30 years") give one call each — paired in order when the request says « respectively », every
-    combination otherwise —; then the rest of the request, read again, may state the whole set once more (« Do the same
-    for an initial investment of $5000 », "3 and 4, 5 and 12"), which is one more call."""
+    """One call, or one per set of values the request states. The first input is filled as usual; every other value
+    is then given the slot it fills again: values listed with a slot's value take that slot (« Paris et Lyon », "for
+    10, 20 and 30 years"), a list that repeats the first input's values takes their slots in the same order ("3 and
+    4, 5 and 12"), any other value the slot its own part of the request gives it ("…, also for a person who is 5.6
+    feet and weighs 60 kg"). In text order the values form *frames*: a value for a slot the current frame holds opens
+    the next one, and a frame keeps what it does not restate from the one before (« 5 T, 2 m², 4 s, then 10 s »).
+    A frame gives one call per combination of its listed values, paired in order under « respectively »."""
     first = fill(tool, pool, text, priority=inside)
     if first.missing:
         return [first]
     drop = {stem(w) for w in name_words(str(tool.get("name", "")))}
     pool = [m for m in (trimmed(x, drop | lex.concepts(list(drop))) for x in pool) if m is not None]
-    by_path = {s.path: s for s in slots(tool)}
+    by_path = {s.path: s for s in slots(tool) if s.type not in ("array", "object", "boolean")}
     top = {p: m for p, m in first.used.items() if p in by_path}
-    used = {id(m) for m in first.used.values()}
-    ordered = sorted((m for m in pool if m.extra != "words"), key=lambda x: x.start)
-    groups: dict[str, list[Mention]] = {}
-    for path, m in top.items():
-        group = [m]
-        index = ordered.index(m) if m in ordered else -1
-        for step in (1, -1):
-            at = index
-            while index >= 0 and 0 <= at + step < len(ordered):
-                nxt = ordered[at + step]
-                left, right = (group[-1], nxt) if step == 1 else (nxt, group[0])
-                if _family(nxt) != _family(m) and id(nxt) not in used:
-                    at += step                # another kind between two listed values (« le TGV 6611 et le TER 17742 »)
-                    continue
-                if id(nxt) in used or not score(by_path[path], nxt) or not siblings(text, left, right):
-                    break
-                group = group + [nxt] if step == 1 else [nxt] + group
-                at += step
-        if len(group) > 1:
-            groups[path] = group
-    grouped = {id(m) for g in groups.values() for m in g}
-    calls = _combine(first.input, groups, by_path, bool(RESPECTIVELY & {t.norm for t in tokens(text)}))
-    top = {p: m for p, m in top.items() if m.kind != "phrase"}
-    rest = [m for m in pool if id(m) not in used and id(m) not in grouped and m.start > max(
-        (x.end for x in top.values()), default=0)]
-    while rest and len(calls) < 12:
-        again = fill(tool, rest, text)
-        fresh = {p: m for p, m in again.used.items() if p in by_path and m.kind != "phrase"}
-        complete = set(fresh) >= set(top) and len(top) >= 2
-        if len(fresh) < min(2, len(top)) or not (complete or any(by_path[p].required and evidenced(by_path[p], m)
-                                                                 for p, m in fresh.items())):
-            break
-        calls.append({**calls[0], **{by_path[p].name: again.input[by_path[p].name] for p in again.used
-                                      if p in by_path}})
-        taken = {id(m) for m in again.used.values()}
-        rest = [m for m in rest if id(m) not in taken and m.start > min(x.start for x in fresh.values())]
-    return [Filled(call, []) for call in calls]
+    if not top:
+        return [first]
+    owner = {id(m): p for p, m in top.items()}
+    listed = {json_key(v) for value in first.input.values() if isinstance(value, list) for v in value}
+    values = sorted((m for m in pool if m.extra != "words" and m.kind not in ("tail", "labelled") and
+                     json_key(m.value) not in listed), key=lambda x: x.start)      # an array's items stay its own
+    for s in by_path.values():                      # « stage 7 in easy mode and stage 3 in hard mode »
+        taken = {str(v) for k, v in first.input.items() if k != s.name}
+        said = [m for m in options_said(s, text) if str(m.value) not in taken] if s.enum and s.name in first.input \
+            else []
+        if len({m.value for m in said}) >= 2:
+            values += said
+            owner.update({id(m): s.path for m in said})
+            top.setdefault(s.path, said[0])
+    values = sorted((m for m in values if id(m) in owner or not any(
+        m.start < o.end and o.start < m.end for o in top.values())), key=lambda x: x.start)
+    for chain in _chains(values, text):
+        _attribute_chain(chain, owner, by_path)
+    for part in _parts(text, values):
+        loose = [m for m in part if id(m) not in owner and m.kind != "phrase"]
+        if not loose:
+            continue
+        local = fill(tool, part, text)
+        found = {p: m for p, m in local.used.items() if id(m) not in owner and p in by_path and m.kind != "phrase"
+                 and _family(m) == _family(top.get(p, m)) and evidenced(by_path[p], m)}
+        strong = {p: m for p, m in found.items() if _cue_names(m, by_path[p]) or _same_cue(m, top.get(p))}
+        for path, m in (found if len(found) >= 2 else strong).items():
+            owner[id(m)] = path
+    frames = _frames([(m, owner[id(m)]) for m in values if id(m) in owner], text)
+    if len(frames) == 1 and all(len(g) == 1 for g in frames[0].values()):
+        return [first]
+    paired = bool(RESPECTIVELY & {t.norm for t in tokens(text)})
+    calls: list[dict] = []
+    base = dict(first.input)
+    for frame in frames:
+        made = _combine(base, frame, by_path, paired)
+        calls += made
+        base = made[0]
+    unique = list({json_key(c): c for c in calls}.values())
+    return [Filled(call, []) for call in unique[:MAX_CALLS]]
+
+
+def json_key(call: dict) -> str:
+    import json
+    return json.dumps(call, sort_keys=True, default=str)
+
+
+def _chains(values: list[Mention], text: str) -> list[list[Mention]]:
+    """Runs of values of one family listed together (« 3 et 4, 5 et 12 », "Lakers and Bulls")."""
+    chains: list[list[Mention]] = []
+    for family in {_family(m) for m in values}:      # another kind may stand between (« le TGV 6611 et le TER 17742 »)
+        last: list[Mention] = []
+        for m in (v for v in values if _family(v) == family):
+            if last and siblings(text, last[-1], m):
+                last.append(m)
+            else:
+                last = [m]
+                chains.append(last)
+    # Runs of words form a list only when it is one beyond doubt: three or more (« A, B et C »), or each with its
+    # article ("a keyboard and a mouse"), not "vegan, and takes".
+    return [c for c in chains if len(c) > 1 and (len(c) >= 3 or all(m.kind != "phrase" or m.prev in ARTICLES
+                                                                      for m in c))]
+
+
+def _attribute_chain(chain: list[Mention], owner: dict[int, str], by_path: dict) -> None:
+    owned = [owner[id(m)] for m in chain if id(m) in owner]
+    if len(owned) == 1:
+        for m in chain:
+            if id(m) not in owner and score(by_path[owned[0]], m):
+                owner[id(m)] = owned[0]
+        return
+    pattern = [owner.get(id(m)) for m in chain[:len(owned)]]
+    if len(owned) >= 2 and None not in pattern and len(set(pattern)) == len(pattern) and \
+            len(chain) % len(pattern) == 0:
+        for index, m in enumerate(chain):          # the same values again, in the same order ("3 and 4, 5 and 12")
+            path = pattern[index % len(pattern)]
+            if id(m) not in owner and score(by_path[path], m):
+                owner[id(m)] = path
+
+
+PART_WORDS = frozenset({"and", "also", "then", "plus", "et", "puis", "aussi", "another", "again", "ensuite"})
+
+
+def _parts(text: str, values: list[Mention]) -> list[list[Mention]]:
+    """The values of each part of the request, parts cut at punctuation and connectors outside any value."""
+    cuts = [t.start for t in tokens(text) if t.norm in PART_WORDS]
+    cuts += [i for i, c in enumerate(text) if c in ",;.?!"]
+    cuts = sorted(c for c in cuts if not any(m.start <= c < m.end for m in values))
+    parts: dict[int, list[Mention]] = {}
+    for m in values:
+        parts.setdefault(sum(1 for c in cuts if c < m.start), []).append(m)
+    return list(parts.values())
+
+
+def _cue_names(m: Mention, s) -> bool:
+    """The words just before the value, its label or its unit are the slot's own name words (« sample size of 150 »)."""
+    words = set(m.cue[-3:]) | set(m.after[:1]) | ({m.label} if m.label else set())
+    return bool(words & s.words) or bool({w[:5] for w in words if len(w) >= 5} & s.words5)
+
+
+def _same_cue(m: Mention, said: Mention | None) -> bool:
+    """Said after the same words as the slot's first value ("the factorial of 5, the factorial of 7")."""
+    return bool(said and m.cue and said.cue and m.cue[-1] == said.cue[-1] and m.kind == said.kind)
+
+
+def _frames(owned: list[tuple[Mention, str]], text: str) -> list[dict[str, list[Mention]]]:
+    groups: list[tuple[str, list[Mention]]] = []
+    for m, path in owned:
+        if groups and groups[-1][0] == path and siblings(text, groups[-1][1][-1], m):
+            groups[-1][1].append(m)
+        else:
+            groups.append((path, [m]))
+    frames: list[dict[str, list[Mention]]] = [{}]
+    for path, group in groups:
+        if path in frames[-1]:
+            frames.append({})
+        frames[-1][path] = group
+    return frames
 
 
 def _combine(base: dict, groups: dict[str, list[Mention]], by_path: dict, paired: bool) -> list[dict]:
     calls = [dict(base)]
-    if paired and groups:
+    if paired and any(len(g) > 1 for g in groups.values()):
         count = max(len(g) for g in groups.values())
         calls = [dict(base) for _ in range(count)]
         for path, group in groups.items():
             for index, call in enumerate(calls):
-                call[by_path[path].name] = _typed(group[min(index, len(group) - 1)].value, by_path[path])
+                call[by_path[path].name] = _typed(_value(group[min(index, len(group) - 1)], by_path[path]),
+                                                  by_path[path])
         return calls
     for path, group in groups.items():
-        calls = [{**call, by_path[path].name: _typed(m.value, by_path[path])} for m in group for call in calls]
+        calls = [{**call, by_path[path].name: _typed(_value(m, by_path[path]), by_path[path])}
+                 for m in group for call in calls]
     return calls
 
 
 def _family(m: Mention) -> str:
     return FAMILY.get(m.kind, m.kind)
-
 
 
 ARITHMETIC = frozenset({"sum", "product", "difference", "quotient", "calc"})

@@ -72,6 +72,7 @@ def register(cls: type[Recogniser]) -> type[Recogniser]:
 @lru_cache(maxsize=1024)
 def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
     """Every value the text states, overlaps resolved, in text order."""
+    from .. import _lexicon as lex
     raw = []
     for recogniser in REGISTRY:
         for start, end, value, extra in recogniser.find(text, lang):
@@ -92,20 +93,30 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
     kept += _phrases(text, toks, kept_for_phrases)
     spans = sentences(text)
     values = sorted((k[0], k[1]) for k in kept_for_phrases)
+    units = sorted((k[0], k[1]) for k in kept_for_phrases if k[3] != "alias")     # « 6 feet »: a unit, not a value
     out = []
     inherited: dict[int, tuple[str, ...]] = {}
+    unit_end: dict[int, int] = {}
     for start, end, _rank, kind, value, extra in sorted(kept):
         sentence = next((i for i, (s, e) in enumerate(spans) if s <= start < e), 0)
         low = spans[sentence][0] if spans else 0
         previous = max((e for s, e in values if e <= start), default=0)
         prior = [t for t in toks if low <= t.start and t.end <= start]
         cut = max((i + 1 for i, t in enumerate(prior) if t.norm in CLAUSE_WORDS), default=0)
-        before = [t.stem for t in prior[cut:] if t.content and t.start >= previous][-CUE_WINDOW:]
-        if not before and kind != "phrase" and previous and previous in inherited:
+        # The previous value's unit is not this one's cue (« 3 bedrooms, 2 bathrooms »).
+        reach = max(previous, unit_end.get(previous, 0))
+        before = [t.stem for t in prior[cut:] if t.content and t.start >= reach][-CUE_WINDOW:]
+        gap = [t.norm for t in toks if previous <= t.start and t.end <= start]
+        listed = (set(gap) & LISTING or "," in text[previous:start]) and len(gap) <= 3 and \
+            all(w in LISTING or w in lex.STOP_WORDS for w in gap)
+        if not before and kind != "phrase" and previous in inherited and listed:
             before = list(inherited[previous])           # listed with the value before (« Paris, Lyon »)
         if kind != "phrase":
             inherited[end] = tuple(before)
-        after = [t.stem for t in toks if t.start >= end and t.content][:2]
+        following = _after(text, toks, end, units)
+        after = [t.stem for t in following]
+        if following and kind != "phrase":
+            unit_end[end] = max(unit_end.get(end, 0), following[-1].end)
         sep = text[prior[-1].end:start].strip() if prior else "?"
         label = prior[-1].norm if sep in ("=", ":") or (sep == "" and prior[-1].content) else ""
         role = _role([t.norm for t in prior[-3:]]) if sep == "" and prior[-1].text.lower() != "a" else ""
@@ -120,6 +131,32 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
             out.append(Mention("alias", codes[0], m.text, m.start, m.end, m.cue, m.after, m.sentence, codes,
                                m.label, "from", m.prev))
     return tuple(sorted(out, key=lambda x: x.start))
+
+
+LISTING = frozenset({"and", "or", "et", "ou", "&"})
+LINKS = frozenset({"of", "is", "at", "as", "de", "du", "des", "est", "a", "of", "to"})
+
+
+def _after(text: str, toks: tuple[Token, ...], end: int, values: list[tuple[int, int]]) -> list[Token]:
+    """The words just after a value (its unit: « 20 minutes », "5 kg"), up to punctuation; not the words that name the
+    next value (« $2000, final value of $3000 »: "final value" is the cue of 3000, « hauteur 6 largeur 7 »)."""
+    following = next((s for s, _e in values if s >= end), len(text))
+    out, last = [], end
+    for t in toks:
+        if t.start < end or len(out) == 2 or t.start >= following:
+            if t.start >= following or len(out) == 2:
+                break
+            continue
+        if any(c in text[last:t.start] for c in ",;.:()?!"):
+            break
+        if t.content:
+            out.append(t)
+        last = t.end
+    if out and following < len(text):
+        gap = [t.norm for t in toks if out[-1].end <= t.start < following]
+        if all(w in LINKS for w in gap) and not any(c in text[out[-1].end:following] for c in ",;."):
+            return out[:-1]            # the last word names the next value ("two tickets for next Eminem")
+    return out
 
 
 def _role(before: list[str]) -> str:

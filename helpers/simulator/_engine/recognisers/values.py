@@ -74,12 +74,27 @@ RELATIVE = {"today": 0, "aujourd'hui": 0, "aujourd’hui": 0, "tomorrow": 1, "de
             "apres-demain": 2, "après-demain": 2, "day after tomorrow": 2}
 
 
+_PART = r"(yyyy|yy|mm|dd|year|month|day|aaaa|jj|annee|mois|jour)"
+LAYOUT = re.compile(rf"(?i)\b{_PART}([-/.])({_PART[1:-1]})\2({_PART[1:-1]})\b")
+LAYOUT_PARTS = {"yyyy": "Y", "yy": "Y", "year": "Y", "aaaa": "Y", "annee": "Y", "mm": "M", "month": "M", "mois": "M",
+                "dd": "D", "day": "D", "jj": "D", "jour": "D"}
+
+
+def date_layout(description: str) -> tuple[tuple[str, ...], str] | None:
+    """The layout a schema's description asks dates in (« MM-DD-YYYY », "month-day-year", « JJ/MM/AAAA »)."""
+    found = LAYOUT.search(fold(description or ""))
+    if not found:
+        return None
+    order = tuple(LAYOUT_PARTS[found[i].lower()] for i in (1, 3, 4))
+    return (order, found[2]) if sorted(order) == ["D", "M", "Y"] else None
+
+
 @register
 class Date(Recogniser):
     kind, rank = "date", 5
     formats = frozenset({"date"})
     names = frozenset({"date", "day", "jour", "birthday", "deadline", "echeance", "dob", "birthdate"})
-    ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+    ISO = re.compile(r"\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b")
     SLASH = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b")
     WORDED = re.compile(rf"(?i)\b(\d{{1,2}})(?:er|st|nd|rd|th)?(?:\s+of)?\s+({_MONTH})\.?,?\s+(\d{{4}})\b|"
                         rf"\b({_MONTH})\.?\s*(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
@@ -96,7 +111,7 @@ class Date(Recogniser):
 
     def find(self, text, lang):
         for s, e, m in _span(self.ISO, text):
-            yield s, e, self._iso(int(m[1]), int(m[2]), int(m[3])) or m.group(0), None
+            yield s, e, self._iso(int(m[1]), int(m[3]), int(m[4])) or m.group(0), None
         for s, e, m in _span(self.SLASH, text):
             a, b = int(m[1]), int(m[2])
             day, month = (a, b) if lang == "fr" or a > 12 else (b, a)
