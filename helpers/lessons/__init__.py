@@ -1,4 +1,5 @@
-"""One package per task statement (ts1_1 … ts1_7): its checks, its questions, its scenario data.
+"""One package per task statement (ts1_1 … ts1_7): its exercises' two halves — play.py, run where learner code
+runs (the sandbox under grading), judge.py, the trusted side's scenarios and verdicts — and its questions.
 
 Here lives the registry of what the course grades, read by « Vérifier », the hidden tests, grading
 and the tools. Lessons may import simulator, clients, progress and widgets; never grading.

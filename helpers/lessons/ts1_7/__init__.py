@@ -1,5 +1,9 @@
 """Task statement 1.7 — sessions: exercises 1.7.a (`fresh_session_prompt`) and 1.7.b (`explore_forks`, on the
-real CLI), practice questions, the graded check 1.7.q (its key lives only in the master notebook's hidden test)."""
+real CLI), practice questions, the graded check 1.7.q (its key lives only in the master notebook's hidden test).
+
+play.py runs where learner code runs (the sandbox under grading); judge.py — the scenarios, their draws, the values
+expected, the verdicts — runs on the trusted side only and is absent from the sandbox; checks.py pairs them in one
+process for the tests. The registry below names both halves without importing either."""
 from ..kit import Exercise
 from .questions import QUESTIONS
 
