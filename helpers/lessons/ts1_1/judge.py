@@ -410,7 +410,7 @@ def check(seed: int | None = None, *, player) -> Report:
     """The report on `run_agent` over scenarios drawn from `seed` (a fresh draw when None).
 
     `player(spec)` runs the learner's code for one scenario and returns plain data: under grading, in a player in
-    the sandbox; in « Vérifier » and the tests, in the same process (ts1_1/checks.py).
+    the sandbox; in « Vérifier », in a child of the learner's kernel (lessons.check); in the tests, here (ts1_1/checks.py).
     """
     seed = secrets.randbelow(2**31) if seed is None else seed
     build = _Builder(seed)
