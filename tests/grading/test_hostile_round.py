@@ -25,6 +25,7 @@ def timed(exercise: str, cells: list[str]):
 
 @pytest.fixture(scope="module")
 def stub_1_1():
+    timed("1.1.a", ["import json", STUB])          # the first judging of a process also starts its zygote
     report, _text, peak = timed("1.1.a", ["import json", STUB])
     print(f"1.1.a, squelette honnête : {peak.seconds:.1f} s, +{peak.peak / 2**20:.0f} Mio")
     return peak
@@ -34,7 +35,7 @@ def bounded(name: str, peak, stub, report) -> None:
     print(f"{name} : {peak.seconds:.1f} s (squelette : {stub.seconds:.1f} s), pic mémoire du correcteur "
           f"{(peak.start + peak.peak) / 2**20:.0f} Mio (+{peak.peak / 2**20:.0f}) ; {report.score} / {report.max_score}")
     assert report.score == 0, str(report)
-    assert peak.seconds < 2 * stub.seconds + 20, (peak.seconds, stub.seconds)
+    assert peak.seconds <= 2 * stub.seconds + 1, (peak.seconds, stub.seconds)     # the issue's bound, 1 s of noise
     assert peak.peak < 400 * 2**20
 
 
@@ -82,9 +83,13 @@ def test_a_line_of_backticks_in_the_feedback_costs_nothing():
     """1.3.a: the prompt returned is 10 000 backticks around the topic; the report quotes learner text and French
     typography read it with a cubic regular expression (60 s for one submission)."""
     ticks = "def synthesis_prompt(topic, findings):\n    return '`' * 5000 + topic + '`' * 4999\n"
+    stub = "def synthesis_prompt(topic, findings):\n    raise NotImplementedError()\n"
+    timed("1.3.a", ["import json", stub])          # the first judging of a process also starts its zygote
+    _report, _text, honest = timed("1.3.a", ["import json", stub])
     report, _text, peak = timed("1.3.a", ["import json", ticks])
-    print(f"1.3.a, 10 000 accents graves : {peak.seconds:.1f} s, +{peak.peak / 2**20:.0f} Mio")
-    assert peak.seconds < 30
+    print(f"1.3.a, 10 000 accents graves : {peak.seconds:.1f} s (squelette : {honest.seconds:.1f} s), "
+          f"+{peak.peak / 2**20:.0f} Mio")
+    assert peak.seconds <= 2 * honest.seconds + 1, (peak.seconds, honest.seconds)
 
 
 def test_millions_of_empty_dicts_from_run_agent(stub_1_1):

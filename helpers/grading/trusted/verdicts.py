@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from ...lessons import check, exercise, exercises
-from ...lessons.kit import LIMIT_KEY, Criterion, Report, plain
+from ...lessons.kit import LIMIT_KEY, TOO_BIG, Criterion, Report, plain
 from .. import protocol
 from ..protocol import CellStarted, Hello, Play, Ready, Result, Stop
 
@@ -334,6 +334,7 @@ class Judging:
         self.tampered: list[str] = []
         self.died = False
         self.out_of_time = False
+        self.flooded = False                      # a scenario's data came back cut (more values than plain keeps)
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -402,6 +403,8 @@ class Judging:
                 path = self.api / f"{port}"
                 self.forwarders[port] = forwarder.Forwarder(str(path), port, self.budget)
             relays[str(port)] = str(self.api / f"{port}")
+        if self.flooded:
+            return _flooded()
         if time.monotonic() >= self.until:
             if not self.out_of_time:
                 self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) : "
@@ -420,7 +423,12 @@ class Judging:
             limit = DEFAULT_LIMIT
         until = min(self.until, time.monotonic() + float(limit) + LIMIT_MARGIN)
         try:
-            return self.player.play(spec, relays, until)
+            result = self.player.play(spec, relays, until)
+            if _holds(result, TOO_BIG):
+                # Millions of values built by learner code cost their time in every scenario (3.5 million dicts: 2 s
+                # each, 18 s in all): the first is enough to judge, the rest are not played.
+                self.flooded = True
+            return result
         except _Dead as dead:
             self.tampered += self.player.tampered
             self.player.kill()
@@ -482,6 +490,10 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
                           exercise(exercise_id).points, False,
                           f"vos cellules remplacent {', '.join(sorted(set(tampered))[:3])} : "
                           f"aucun point ne peut être accordé")]), True), False
+        if judging.flooded:
+            report.criteria.append(Criterion("volume", "Les valeurs renvoyées restent des données de taille raisonnable",
+                                             0, False, "une valeur de plus de 20 000 éléments est revenue : les "
+                                                       "scénarios suivants n'ont pas été joués (comptés comme échoués)"))
         if judging.out_of_time:
             report.criteria.append(Criterion("temps", "La vérification tient dans le temps imparti", 0, False,
                                              f"votre fonction a bloqué au-delà de {EXERCISE_SECONDS:g} s au total : "
@@ -512,6 +524,24 @@ def _overran(seconds: float) -> dict:
     """What a scenario whose code ran past its limit reports: timed out, like code the player's alarm stopped."""
     return {"outcome": {"error": f"Deadline : délai de {seconds:g} s dépassé (arrêté par le correcteur)",
                         "error_type": "Deadline", "timed_out": True}}
+
+
+def _holds(value: object, marker: dict, depth: int = 45) -> bool:
+    """Whether plain data holds `marker` (what `plain` puts where it cut a value): at most 20 000 values to look at."""
+    if value == marker:
+        return True
+    if depth <= 0:
+        return False
+    if isinstance(value, dict):
+        return any(_holds(v, marker, depth - 1) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds(v, marker, depth - 1) for v in value)
+    return False
+
+
+def _flooded() -> dict:
+    return {"outcome": {"error": "non joué : une valeur trop grande est revenue d'un scénario précédent",
+                        "error_type": "TropGrand"}}
 
 
 def _crashed() -> dict:
