@@ -25,6 +25,7 @@ each user's server under that user's identity (setuid), PAM reading /etc/shadow,
 from __future__ import annotations
 
 import argparse
+import compileall
 import csv
 import grp
 import json
@@ -181,6 +182,9 @@ def prepare_environment(layout: Layout) -> None:
     for link in site.glob("__editable__*"):
         link.unlink()
     shutil.copytree(layout.clone / "helpers", site / "helpers", ignore=shutil.ignore_patterns("__pycache__"))
+    # Compiled once here: learners cannot write in this folder, and without .pyc every kernel of every learner would
+    # compile the course's modules again (1.2 MB of source, about 0.5 s of CPU for all of them).
+    compileall.compile_dir(str(site / "helpers"), quiet=1)
     for folder in (layout.root, layout.python, layout.venv):
         if folder.exists():
             folder.chmod(0o755)

@@ -105,6 +105,8 @@ def check_build(edition: Path, docker: str, log: str) -> list[str]:
         problems.append(f"JupyterLab n'est pas en français par défaut (locale : {locale!r})")
     if not any(p.startswith("jupyterlab-language-pack-fr-fr==") for p in environment_pins(env_text)):
         problems.append("le pack de langue français de JupyterLab n'est pas épinglé dans environment.yml")
+    if "python -m helpers.kernel.label" not in post:
+        problems.append("postBuild laisse « No Kernel » en anglais (python -m helpers.kernel.label n'y est pas)")
     if "labextension disable" not in post or "@jupyter/nbgrader" not in post:
         problems.append("postBuild laisse les menus formateur de nbgrader aux apprenants")
     if "server extension disable" not in post or "formgrader" not in post:

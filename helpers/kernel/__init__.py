@@ -1,5 +1,8 @@
-"""The environment's kernels: warm kernels, forked from a process that has already imported the heavy packages.
+"""The environment's kernels: how they start (warm, forked from a process that has already imported the heavy
+packages) and how JupyterLab names them.
 
-warm.py  the zygote and the jupyter_client provisioner (`cours-prechauffe`) that `./cours` puts in the `python3`
-         kernelspec of .venv/. Imports nothing from the rest of helpers: the zygote must hold third-party code only.
+warm.py   the zygote and the jupyter_client provisioner (`cours-prechauffe`) that `./cours` puts in the `python3`
+          kernelspec of .venv/. Imports nothing from the rest of helpers: the zygote must hold third-party code only.
+label.py  « Aucun noyau » rather than « No Kernel »: the translator the pinned JupyterLab bundle forgets, passed on
+          by `./cours` and Binder's postBuild. Standard library only.
 """

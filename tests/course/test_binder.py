@@ -26,7 +26,8 @@ def test_what_binder_builds_from_the_learner_edition_installs_everything_and_fit
 
 
 def test_the_check_catches_what_repo2docker_would_lose(tmp_path):
-    """The check itself discriminates: a pin only in requirements.txt, a postBuild without set -e, English."""
+    """The check itself discriminates: a pin only in requirements.txt, a postBuild without set -e, English (menus, or
+    the kernel label left without its translator)."""
     edition = tmp_path / "ed"
     edition.mkdir()
     for name in ("environment.yml", "requirements.txt", "postBuild", "jupyterlab-overrides.json"):
@@ -35,8 +36,9 @@ def test_the_check_catches_what_repo2docker_would_lose(tmp_path):
     log = "Building conda environment for python=3.11"
     assert binder_check.check_build(edition, docker, log) == []
     (edition / "requirements.txt").write_text((ROOT / "requirements.txt").read_text() + "pandas-extra==1.0\n")
-    (edition / "postBuild").write_text((ROOT / "postBuild").read_text().replace("set -euo pipefail\n", ""))
+    (edition / "postBuild").write_text((ROOT / "postBuild").read_text().replace("set -euo pipefail\n", "")
+                                       .replace("python -m helpers.kernel.label\n", ""))
     (edition / "jupyterlab-overrides.json").write_text('{"@jupyterlab/translation-extension:plugin": {"locale": "en"}}')
     problems = " ".join(binder_check.check_build(edition, docker.replace("RUN ./postBuild\n", ""), log))
-    for expected in ("pandas-extra==1.0", "set -e", "n'exécute pas postBuild", "pas en français"):
+    for expected in ("pandas-extra==1.0", "set -e", "n'exécute pas postBuild", "pas en français", "No Kernel"):
         assert expected in problems, expected

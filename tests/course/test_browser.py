@@ -575,6 +575,29 @@ def test_the_table_of_contents_and_the_footers_open_the_notebooks_they_name(page
 
 
 @pytest.mark.timeout(300)
+def test_a_notebook_without_a_kernel_says_so_in_french(page, lab):
+    """A notebook that names no kernel: JupyterLab asks which one, and both its dialog and the notebook's toolbar say
+    « Aucun noyau » — the label the pinned bundle left in English until `./cours` passed it its translator
+    (helpers/kernel/label.py); the same label shows while any kernel starts."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (lab.root / "sans-noyau.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "markdown", "metadata": {}, "source": "Un notebook sans noyau."}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    page.goto(lab.notebook_url("sans-noyau.ipynb"))
+    dialog = page.locator(".jp-Dialog")
+    dialog.wait_for(timeout=90_000)
+    keep_none = dialog.locator("button.jp-mod-reject")
+    assert keep_none.inner_text().strip() == "Aucun noyau", dialog.inner_text()
+    keep_none.click()
+    kernel_name = page.locator(f"{NOTEBOOK} .jp-Toolbar-kernelName")
+    page.wait_for_function("(s) => document.querySelector(s)?.innerText.trim() === 'Aucun noyau'",
+                           arg=f"{NOTEBOOK} .jp-Toolbar-kernelName", timeout=30_000)
+    show(page, kernel_name, "noyau--aucun-noyau")
+    assert "No Kernel" not in page.locator("body").inner_text()
+    assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
+
+
+@pytest.mark.timeout(300)
 def test_in_real_mode_the_banner_reads_right_and_a_failed_call_is_explained_in_french(browser, real_lab):
     """`./cours --reel` with a fake key and an unreachable API: the banner says « Mode réel », shows its
     amounts as written (not typeset as LaTeX), and the first call fails with a French explanation."""

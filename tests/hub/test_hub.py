@@ -326,6 +326,23 @@ def test_through_the_hub_b_reaches_neither_a_server_nor_the_graders(cohort):
     assert requests.get(service, headers=cohort.tokens[cohort.prof], timeout=30).status_code == 200
 
 
+def test_the_course_s_modules_are_compiled_where_learners_cannot_write(cohort):
+    """helpers/ in the hub's environment belongs to root: the installer writes its .pyc (each valid for its source,
+    by date and size, as Python checks them), or every kernel of every learner would compile the course again."""
+    site = next((cohort.layout.venv / "lib").glob("python3.*/site-packages"))
+    modules = sorted((site / "helpers").rglob("*.py"))
+    assert modules
+    stale = []
+    for source in modules:
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        header = cached.read_bytes()[:16] if cached.is_file() else b""
+        stat = source.stat()
+        if header[8:16] != (int(stat.st_mtime) & 0xFFFFFFFF).to_bytes(4, "little") + \
+                (stat.st_size & 0xFFFFFFFF).to_bytes(4, "little"):
+            stale.append(str(source.relative_to(site)))
+    assert not stale, f"{len(stale)} module(s) sans .pyc valide : {stale[:5]}"
+
+
 def test_learners_get_the_learner_view_and_the_instructor_the_formgrader(cohort):
     """Server extensions as each view should have them; the Formgrader may be framed by its own JupyterLab."""
     page = cohort.server(cohort.ana, "GET", "formgrader")

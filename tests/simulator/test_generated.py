@@ -133,3 +133,60 @@ def test_places_listed_together_give_one_call_each_in_parallel(cities, lang):
 def test_a_tool_the_request_is_not_about_is_not_called(code, lang):
     text = f"Écris un haïku sur la mer." if lang == "fr" else "Write a haiku about the sea."
     assert calls(text, [ORDER, BOOK]) == []
+
+
+# -- several calls from frames of values; ranked and listed slots ---------------------------------------------------
+
+SPEED = {"name": "compute_speed", "description": "Speed from a distance and a time. Vitesse moyenne.",
+         "input_schema": schema(("distance", "time"), distance={"type": "number", "description": "Distance in metres"},
+                                time={"type": "number", "description": "Time in seconds"})}
+small = st.integers(2, 999)
+
+
+@FAST
+@given(sets=st.lists(st.tuples(small, small), min_size=2, max_size=4, unique_by=lambda t: t[0]),
+       lang=st.sampled_from(["fr", "en"]), joiner=st.sampled_from([0, 1, 2]))
+def test_each_set_of_values_the_request_states_is_one_call(sets, lang, joiner):
+    """« a distance of 100 m in 20 s, then 300 m in 50 s… »: a value for a slot the current set holds opens the next
+    set; every set is one call, whatever the connector and the locale."""
+    fmt = (lambda v: format_decimal(v, locale="fr_FR")) if lang == "fr" else (lambda v: format_decimal(v, locale="en_US"))
+    if lang == "fr":
+        parts = [f"une distance de {fmt(d)} mètres en {fmt(t)} secondes" for d, t in sets]
+        glue = [", puis ", " ; et ", ", ensuite "][joiner]
+        text = "Calcule la vitesse pour " + glue.join(parts) + "."
+    else:
+        parts = [f"a distance of {fmt(d)} metres in {fmt(t)} seconds" for d, t in sets]
+        glue = [", then ", "; and ", ", and also "][joiner]
+        text = "Compute the speed for " + glue.join(parts) + "."
+    got = sorted((float(i["distance"]), float(i["time"])) for _n, i in calls(text, [SPEED]))
+    assert got == sorted((float(d), float(t)) for d, t in sets), text
+
+
+TRIANGLE = {"name": "triangle_kind", "description": "Kind of a triangle from its three sides.",
+            "input_schema": schema(("side1", "side2", "side3"), **{f"side{i}": {"type": "number",
+                                   "description": f"Length of side {i}"} for i in (1, 2, 3)})}
+
+
+@FAST
+@given(sides=st.lists(small, min_size=3, max_size=3), lang=st.sampled_from(["fr", "en"]))
+def test_slots_that_differ_by_their_rank_take_the_values_in_the_order_said(sides, lang):
+    listed = [format_decimal(v, locale="fr_FR" if lang == "fr" else "en_US") for v in sides]
+    text = (f"Quel triangle a pour côtés {listed[0]}, {listed[1]} et {listed[2]} ?" if lang == "fr" else
+            f"What kind of triangle has sides {listed[0]}, {listed[1]} and {listed[2]}?")
+    ((_name, got),) = calls(text, [TRIANGLE])
+    assert [float(got[f"side{i}"]) for i in (1, 2, 3)] == [float(v) for v in sides], text
+
+
+BOX = {"name": "box_volume", "description": "Volume of a box.",
+       "input_schema": schema(("length", "width", "height"), length={"type": "number"}, width={"type": "number"},
+                              height={"type": "number"})}
+
+
+@FAST
+@given(values=st.lists(small, min_size=3, max_size=3), order=st.permutations(["length", "width", "height"]))
+def test_slots_named_in_a_list_take_the_values_listed_after_them_in_rank(values, order):
+    """"its height, length and width are 3, 4 and 5": each named slot takes the value of its rank."""
+    text = (f"What is the volume of a box whose {order[0]}, {order[1]} and {order[2]} are "
+            f"{values[0]}, {values[1]} and {values[2]}?")
+    ((_name, got),) = calls(text, [BOX])
+    assert {k: float(v) for k, v in got.items()} == {k: float(v) for k, v in zip(order, values)}, text

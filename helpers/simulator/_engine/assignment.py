@@ -121,8 +121,8 @@ def _score(slot: Slot, mention: Mention) -> float:
     wanted = role_of(slot)
     if mention.role and wanted:
         evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
-    if mention.kind in slot.kinds:
-        evidence += 1.5
+    if mention.kind in slot.kinds or (mention.kind == "duration" and (slot.words | slot.described) & TIME_WORDS):
+        evidence += 1.5                # « 5 secondes » for a time in seconds: the unit is in the value itself
     if mention.extra == "place" and slot.words & WIDER:
         evidence += 1.5                # « Switzerland » for a country, a region for a state
     if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):
@@ -291,14 +291,15 @@ def options_said(slot: Slot, text: str) -> list[Mention]:
     from .recognisers import tokens
     toks = [t for t in tokens(text) if t.content]
     out = []
-    for choice in slot.enum:
+    for choice in slot.enum or slot.examples:       # or the values its description gives (« 'copper', 'aluminum' »)
         words = [stem(w) for w in name_words(str(choice))]
         if not words or isinstance(choice, bool):
             continue
         for i in range(len(toks) - len(words) + 1):
             if all(toks[i + k].stem == w or toks[i + k].norm == w for k, w in enumerate(words)):
                 end = toks[i + len(words) - 1].end
-                out.append(Mention("option", choice, text[toks[i].start:end], toks[i].start, end))
+                said = text[toks[i].start:end]
+                out.append(Mention("option", choice if slot.enum else said, said, toks[i].start, end))
     return sorted(out, key=lambda m: m.start)
 
 
@@ -412,10 +413,12 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     # another one its neighbouring words happen to name (« Terreaux station on March 14 at 5pm »).
     asked = {k for s in scalars for k in s.kinds} & SPECIFIC_KINDS
     early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
+    named = _respective(scalars, free, text)
     # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
     # Required slots choose first: an optional one takes what is left (« compounds per year » does not take the 10
     # years the term needs).
-    pairs = sorted((not s.required, -round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)], 1),
+    pairs = sorted((not s.required, -round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)] +
+                                           (3.0 if named.get(s.path) is m else 0.0), 1),
                     rank[s.path], m.start, s.path, s, m)
                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
                    and not (m.kind not in s.kinds and m.kind in asked))
@@ -427,6 +430,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
         filled.evidence += value
         taken.add(id(m))
     _split_places(todo, filled, free)
+    _numbered_in_order(scalars, filled)
     arrays = [s for s in todo if s.type == "array" and s.name not in filled.input]
     for s in todo:
         if s.path in filled.used or s.name in filled.input:
@@ -493,6 +497,63 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     return filled
 
 
+def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str, Mention]:
+    """Slots named in a list, then their values in a list of the same length (« its base and height as 6cm and
+    10cm », "the length, width and depth are 3, 4 and 5"): each slot takes the value of its rank."""
+    from .recognisers import tokens
+    toks = [t for t in tokens(text) if t.content or t.norm in CONNECTORS]
+    named: list[tuple[Slot, int]] = []
+    for t in toks:
+        owner = next((s for s in scalars if t.stem in s.words and all(t.stem not in o.words for o in scalars
+                                                                     if o is not s)), None)
+        if owner is not None and all(owner is not o for o, _end in named):
+            named.append((owner, t.end))
+        elif t.norm not in CONNECTORS and len(named) < 2:
+            named = []
+        elif t.norm not in CONNECTORS:
+            break
+    if len(named) < 2:
+        return {}
+    after = sorted((m for m in free if m.start >= named[-1][1] and m.kind != "phrase"), key=lambda m: m.start)
+    listed = after[:1]
+    for m in after[1:]:
+        if len(listed) == len(named) or not siblings(text, listed[-1], m):
+            break
+        listed.append(m)
+    return {s.path: m for (s, _end), m in zip(named, listed)} if len(listed) == len(named) else {}
+
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "premier": 1, "deuxieme": 2, "troisieme": 3,
+            "one": 1, "two": 2, "three": 3}
+
+
+def _rank_in_name(name: str) -> tuple[str, int] | None:
+    """side1 → (side, 1), first_number → (number, 1), num_2 → (num, 2); None for a name without a rank."""
+    words = list(name_words(name))
+    digits = "".join(c for c in name if c.isdigit())
+    stem_words = tuple(w for w in words if not w.isdigit() and w not in ORDINALS)
+    rank = int(digits) if digits and name.rstrip("0123456789") != name else next(
+        (ORDINALS[w] for w in words if w in ORDINALS), None)
+    return (" ".join(stem_words), rank) if rank is not None and stem_words else None
+
+
+def _numbered_in_order(scalars: list[Slot], filled: Filled) -> None:
+    """Slots that differ only by their rank (side1, side2, side3; first_note, second_note) take their values in the
+    order the request says them."""
+    groups: dict[str, list[tuple[int, Slot]]] = {}
+    for s in scalars:
+        ranked = _rank_in_name(s.name)
+        if ranked and s.path in filled.used:
+            groups.setdefault(ranked[0], []).append((ranked[1], s))
+    for members in groups.values():
+        if len(members) < 2 or len({filled.used[s.path].kind for _r, s in members}) > 1:
+            continue
+        members.sort(key=lambda r: r[0])
+        said = sorted((filled.used[s.path] for _r, s in members), key=lambda m: m.start)
+        for (_rank, s), m in zip(members, said):
+            filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
+
+
 def _part(s: Slot) -> str:
     words = set(name_words(s.name))
     return "last" if words & lex.WIDER_PLACES else "first" if words & lex.NARROWER_PLACES else ""
@@ -518,6 +579,10 @@ def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only
     item = s.items or s
     if item.type == "object" and item.children:
         return _labelled_objects(item, free, text)
+    if item.enum:                      # every one of its values the request names, in its order
+        said = list(dict.fromkeys(m.value for m in options_said(item, text)))
+        if said:
+            return said
     from .recognisers import words as split_words
     for m in free:                     # « Amenities: sauna, fireplace »: the list its label gives
         if m.kind == "labelled" and {stem(w) for w in split_words(str(m.extra))} & s.words and item.type == "string":

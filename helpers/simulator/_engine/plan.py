@@ -197,8 +197,11 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
                      json_key(m.value) not in listed), key=lambda x: x.start)      # an array's items stay its own
     for s in by_path.values():                      # « stage 7 in easy mode and stage 3 in hard mode »
         taken = {str(v) for k, v in first.input.items() if k != s.name}
-        said = [m for m in options_said(s, text) if str(m.value) not in taken] if s.enum and s.name in first.input \
-            else []
+        said = [m for m in options_said(s, text) if str(m.value) not in taken] if (s.enum or s.examples) else []
+        if not s.enum and not all(siblings(text, a, b) for a, b in zip(said, said[1:])):
+            said = []                              # examples count only when listed together ("copper and aluminum")
+        if said and s.name not in first.input:
+            first.input[s.name] = _typed(said[0].value, s)
         if len({m.value for m in said}) >= 2:
             values += said
             owner.update({id(m): s.path for m in said})

@@ -133,7 +133,9 @@ def _examples(description: str) -> tuple[str, ...]:
     (folded; `example()` gives the first as written)."""
     words = [w for w in name_words(description)]
     for cue in (("such", "as"), ("e", "g"), ("eg",), ("ex",), ("like",), ("par", "exemple"), ("for", "example"),
-                ("for", "instance"), ("example",), ("exemple",), ("including",)):
+                ("for", "instance"), ("example",), ("exemple",), ("including",), ("allowed", "values"),
+                ("possible", "values"), ("one", "of"), ("either",), ("options",), ("choices",),
+                ("valeurs", "possibles"), ("au", "choix")):
         for i in range(len(words) - len(cue) + 1):
             if tuple(words[i:i + len(cue)]) == cue:
                 return tuple(w for w in words[i + len(cue):i + len(cue) + 6] if w not in PLAIN and w != "etc")

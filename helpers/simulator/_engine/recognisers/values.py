@@ -251,6 +251,9 @@ class Number(Recogniser):
                 continue
             if m[2]:
                 value = float(f"{value}e{int(m[2].replace('−', '-'))}")
+            if m[3] == "K" and text[max(0, s - 1):s] not in ("$", "€", "£"):
+                yield s, e, plain(value), "K"            # « 298K » is a temperature, "$50K" an amount
+                continue
             yield s, e, plain(value * _SCALE.get((m[3] or "").lower(), 1)), m["unit"]
         for s, e, m in _span(self._words(), text):
             yield s, e, lex.NUMBER_WORDS[m.group(1).lower()], "words"
