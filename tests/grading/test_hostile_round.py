@@ -116,6 +116,15 @@ def test_a_cell_that_forges_its_number_then_sleeps_with_signals_blocked(forged, 
     bounded(f"1.1.a, cellule qui bloque ses signaux et dort ({forged[:30]!r})", peak, stub_1_1, report)
 
 
+def test_a_function_that_blocks_its_signals_and_sleeps(stub_1_1):
+    """The alarm of every scenario cannot reach it: seen blocked in /proc, the player is stopped once, the remaining
+    scenarios count as over their time without being played (they cost a player each, 9 of them, twice)."""
+    block = RUN_AGENT + ("    import signal, time\n    signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())\n"
+                         "    time.sleep(10**6)\n")
+    report, _text, peak = timed("1.1.a", ["import json", block])
+    bounded("1.1.a, fonction qui bloque ses signaux et dort", peak, stub_1_1, report)
+
+
 def test_sysv_shared_memory_is_not_available_in_the_sandbox(stub_1_1):
     """3.5 GB of SysV segments filled and detached were nobody's memory: shmget fails in the sandbox (seccomp)."""
     fill = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\nMADE = []\n"

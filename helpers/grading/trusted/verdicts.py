@@ -129,6 +129,7 @@ class _Dead(Exception):
 
 
 SIGALRM_BIT = 1 << (signal.SIGALRM - 1)
+ALARM_REFUSED = "le code bloque ou ignore le signal d'alarme qui borne son temps : processus arrêté"
 
 
 def _alarm_refused(pid: int | None) -> str | None:
@@ -143,7 +144,7 @@ def _alarm_refused(pid: int | None) -> str | None:
     except (OSError, ValueError):
         return None
     if masks.get("SigBlk", 0) & SIGALRM_BIT or masks.get("SigIgn", 0) & SIGALRM_BIT:
-        return "le code bloque ou ignore le signal d'alarme qui borne son temps : processus arrêté"
+        return ALARM_REFUSED
     return None
 
 
@@ -204,13 +205,14 @@ class Player:
         self.send(Hello(exercise_id, list(cells), CELL_SECONDS))
 
     def _watch(self) -> None:
-        refused = 0
-        while not self._stop.wait(0.25):
+        refused, tick = 0, 0
+        while not self._stop.wait(0.1):
+            tick += 1
             # glibc blocks every signal for a few microseconds while it creates a thread: only a mask seen on three
-            # readings in a row (0.75 s) is learner code's.
+            # readings in a row (0.3 s) is learner code's. Memory and processes: every 0.3 s.
             refusal = _alarm_refused(self.child.pid)
             refused = refused + 1 if refusal else 0
-            problem = self.child.over_limits() or (refusal if refused >= 3 else None)
+            problem = (refusal if refused >= 3 else None) or (self.child.over_limits() if tick % 3 == 0 else None)
             if problem:
                 self.reason = problem
                 self.child.kill_tree()
@@ -335,6 +337,7 @@ class Judging:
         self.died = False
         self.out_of_time = False
         self.flooded = False                      # a scenario's data came back cut (more values than plain keeps)
+        self.alarm_refused = False                # the learner's function blocked or ignored its alarm
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -405,6 +408,8 @@ class Judging:
             relays[str(port)] = str(self.api / f"{port}")
         if self.flooded:
             return _flooded()
+        if self.alarm_refused:
+            return _overran(float(spec.get(LIMIT_KEY) or DEFAULT_LIMIT) if isinstance(spec, dict) else DEFAULT_LIMIT)
         if time.monotonic() >= self.until:
             if not self.out_of_time:
                 self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) : "
@@ -434,6 +439,12 @@ class Judging:
             self.player.kill()
             self.player = None
             self.restarts += 1
+            if str(dead) == ALARM_REFUSED:
+                # The function itself switches its alarm off: every scenario would cost a player; the rest count as
+                # over their time, unplayed, and no second judging (its definitions are the function).
+                self.alarm_refused = True
+                self.notes.append(f"un scénario a dépassé son temps : {ALARM_REFUSED}")
+                return _overran(limit)
             if until < self.until and time.monotonic() >= until - 0.5:
                 # Past the scenario's own limit: the learner's code kept running after its alarm (switched off?).
                 self.notes.append(f"un scénario a dépassé son temps ({limit:g} s) : processus arrêté")
