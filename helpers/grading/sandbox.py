@@ -110,14 +110,22 @@ ABSENT = ('raise ImportError("côté de confiance de la correction : ce module n
 
 
 def trusted_files() -> list[str]:
-    """The host paths hidden from every sandbox (see TRUSTED_FILES), compiled copies included."""
+    """The host paths hidden from every sandbox (see TRUSTED_FILES)."""
     helpers = Path(__file__).resolve().parent.parent
-    found = []
-    for pattern in TRUSTED_FILES:
-        for source in sorted(helpers.glob(pattern)):
-            found.append(str(source))
-            found += sorted(str(c) for c in source.parent.glob(f"__pycache__/{source.stem}.*.pyc"))
-    return found
+    return [str(source) for pattern in TRUSTED_FILES for source in sorted(helpers.glob(pattern))]
+
+
+def compiled_folders() -> list[str]:
+    """The __pycache__ folders beside the trusted files, made if missing: each is an empty tmpfs in a sandbox, so
+    that no compiled copy of a judge — one the grader writes once the sandbox runs included — is there to read."""
+    folders = []
+    for folder in sorted({str(Path(path).parent / "__pycache__") for path in trusted_files()}):
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError:
+            continue
+        folders.append(folder)
+    return folders
 
 
 def _absent_file(root: Path) -> str:
@@ -198,6 +206,8 @@ def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] =
     absent = _absent_file(workdir)
     for path in trusted_files():
         args += ["--ro-bind", absent, path]
+    for folder in compiled_folders():
+        args += ["--tmpfs", folder]
     for host, inside in writable:
         ensure_parents(inside)
         args += ["--bind", host, inside]
