@@ -54,7 +54,7 @@ def _explain(exc: BaseException) -> str | None:
     except ImportError:  # pragma: no cover
         return None
     if isinstance(exc, sdk.CLINotFoundError):
-        return ("Le CLI de Claude Code est introuvable. Il est normalement fourni par le paquet claude-agent-sdk : "
+        return ("Le CLI de Claude Code est introuvable. Il est normalement fourni par la bibliothèque claude-agent-sdk : "
                 "relancez l'installation du cours (./cours).")
     if isinstance(exc, sdk.ResultError):
         # The SDK's own words, « Claude Code returned an error result: … », read in French first.

@@ -13,8 +13,18 @@ CLI_TOOLS = frozenset({
     "TodoWrite", "Skill", "SendMessage", "TaskStop", "ListAgents", "Monitor", "CronCreate", "CronDelete",
     "CronList", "EnterWorktree", "ExitWorktree", "ReportFindings", "ScheduleWakeup", "Workflow", "ToolSearch",
 })
-# Claude Code wraps its own notes in these tags; the simulated model reads past them.
-_REMINDER = re.compile(r"<system-reminder>.*?</system-reminder>", re.S)
+# Claude Code's own markup in a conversation: its notes (<system-reminder>), the reports of background agents
+# (<task-notification>), its local commands, and the line that insists on a structured output. The simulated model
+# reads past them: they are context, never what the user said, never part of an answer.
+_REMINDER = re.compile(r"<(system-reminder|task-notification|local-command-std(?:out|err)|command-(?:name|message|args))"
+                       r">.*?</\1>|^\[structured-output-enforce\][^\n]*$", re.S | re.M)
+# A request from Claude Code names its version in the system prompt (its billing line).
+_CLI_MARK = "cc_version="
+
+
+def clean(text: str) -> str:
+    """`text` without Claude Code's markup."""
+    return _REMINDER.sub("", text or "").strip()
 
 
 def block_text(content: object) -> str:
@@ -138,8 +148,16 @@ class Conversation:
         return merged
 
     @property
+    def from_cli(self) -> bool:
+        """The request comes from Claude Code (the Agent SDK's CLI)."""
+        return _CLI_MARK in self.system
+
+    @property
     def app_tools(self) -> dict[str, dict]:
-        """The application's tools (its own or MCP ones), without Claude Code's built-ins."""
+        """The application's tools, without Claude Code's built-ins: in a request from the CLI, the application's own
+        tools are its MCP tools (`mcp__server__name`), every other one is the CLI's (TaskList, StructuredOutput…)."""
+        if self.from_cli:
+            return {n: t for n, t in self.tools.items() if n.startswith("mcp__")}
         return {n: t for n, t in self.tools.items() if n not in CLI_TOOLS}
 
     def tool(self, *names: str) -> str | None:
@@ -159,8 +177,8 @@ class Conversation:
         for turn in self.turns:
             if turn["role"] == "user":
                 for b in turn["content"]:
-                    if b.get("type") == "tool_result":
-                        results[b.get("tool_use_id")] = (block_text(b.get("content")), bool(b.get("is_error")))
+                    if b.get("type") == "tool_result":         # the CLI appends its notes to some results
+                        results[b.get("tool_use_id")] = (clean(block_text(b.get("content"))), bool(b.get("is_error")))
         assistant_index = 0
         for turn in self.turns:
             if turn["role"] != "assistant":

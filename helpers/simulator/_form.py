@@ -364,7 +364,11 @@ def _plain(form: Form, answer: str) -> str:
         answer = SENTENCE_END.split(answer.strip(), maxsplit=1)[0]
     if form.bullets and not answer.lstrip().startswith(("-", "*", "1.")):
         parts = [p for p in SENTENCE_END.split(answer.strip()) if p]
-        if len(parts) > 1:
+        head, _sep, items = answer.strip().rstrip(".").partition(" : " if " : " in answer else ": ")
+        listed = [i.strip() for i in items.split(";") if i.strip()] if items else []
+        if len(parts) == 1 and len(listed) > 1:            # « Trail : A (115) ; B (109). » → a heading, one item each
+            answer = head + " :\n" + "\n".join(f"- {i}" for i in listed)
+        elif len(parts) > 1:
             answer = "\n".join(f"- {p}" for p in parts)
     if form.word_limit:
         cut = answer.split()

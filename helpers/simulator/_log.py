@@ -3,7 +3,9 @@
 Bounded by what it keeps: a request the simulator refused (a 4xx it found itself: malformed, too large,
 unauthenticated) keeps its status and its error, never its parsed body — a grader has nothing to learn
 from a body the API would have rejected, and hostile code sending megabytes of `[{},…]` swelled the grader by
-hundreds of megabytes per request. Requests that were accepted, or that an injected fault answered, keep their
+hundreds of megabytes per request. So that a maintainer can still see why a request was refused, the bodies of the
+last few refused requests of bounded size are kept apart (`refusals()`), never in the exchanges graders read.
+Requests that were accepted, or that an injected fault answered, keep their
 body (the forwarder bounds their size during grading). Readers get the logged exchanges themselves, not copies:
 they are frozen, and readers must treat their bodies as read-only.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import threading
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -55,20 +58,43 @@ class Exchange:
         return None
 
 
+REFUSALS_KEPT = 16                  # bodies of the last refused requests kept for maintainers…
+REFUSED_BODY_BYTES = 256 * 1024     # …each at most this size as sent (a bigger one keeps its status and error only)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A request the simulator refused, with the body as sent: what a maintainer reads to see why."""
+    index: int                      # the exchange's index in the log
+    status: int
+    error: str | None
+    body: object
+
+
 class RequestLog:
     """Thread-safe, append-only list of exchanges; `mark()` / `since(mark)` isolate one run."""
 
     def __init__(self) -> None:
         self._items: list[Exchange] = []
+        self._refusals: deque[Refusal] = deque(maxlen=REFUSALS_KEPT)
         self._lock = threading.Lock()
 
-    def append(self, **fields) -> Exchange:
-        if 400 <= int(fields.get("status") or 0) < 500 and not fields.get("fault"):
+    def append(self, *, size: int = 0, **fields) -> Exchange:
+        refused = 400 <= int(fields.get("status") or 0) < 500 and not fields.get("fault")
+        body = fields.get("request")
+        if refused:
             fields["request"] = None      # refused by the simulator itself: its status and error are the record
         with self._lock:
             exchange = Exchange(index=len(self._items), **fields)
             self._items.append(exchange)
+            if refused and body is not None and 0 < size <= REFUSED_BODY_BYTES:
+                self._refusals.append(Refusal(exchange.index, exchange.status, exchange.error_message, body))
             return exchange
+
+    def refusals(self) -> list[Refusal]:
+        """The last refused requests (at most REFUSALS_KEPT, bodies up to REFUSED_BODY_BYTES), oldest first."""
+        with self._lock:
+            return list(self._refusals)
 
     def mark(self) -> int:
         with self._lock:

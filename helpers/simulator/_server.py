@@ -20,6 +20,7 @@ from . import _model, _strict, _tokens, _wire
 from ._batches import PREFIX as BATCHES, BatchStore
 from ._conversation import Conversation
 from ._log import RequestLog
+from ._threads import Threads, not_found
 
 # "request_too_large: Request exceeds the maximum allowed number of bytes. The maximum request size is
 # 32 MB for standard API endpoints" (API errors page; Messages and Token Counting: 32 MB).
@@ -87,6 +88,7 @@ class Simulator:
         self._answers = 0
         self.batch_polls = 2        # a message batch ends on its 2nd retrieval (see _batches.py)
         self.batches = BatchStore(self)
+        self.threads = Threads()      # message threads (beta): conversations held between turns
 
     @property
     def scripts(self):
@@ -222,6 +224,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _record(self, **fields) -> None:
         self.simulator.log.append(method=self.command, path=self.path, headers=self._clean_headers(),
+                                  size=getattr(self, "_size", 0),
                                   received=getattr(self, "_received", 0.0), answered=time.monotonic(), **fields)
 
     def _authenticated(self, request_id: str, body: object) -> bool:
@@ -283,6 +286,7 @@ class _Handler(BaseHTTPRequestHandler):
         if length > MAX_REQUEST_BYTES:
             return self._too_large(request_id, length)
         raw = self.rfile.read(length) if length else b""
+        self._size = len(raw)
         try:
             body = json.loads(raw) if raw else None
         except ValueError:
@@ -300,6 +304,12 @@ class _Handler(BaseHTTPRequestHandler):
             self._record(request=body, status=404, response=payload, request_id=request_id)
             return self._send_json(404, payload, request_id)
 
+        sent = body
+        body, lost = sim.threads.whole(body, betas) if isinstance(body, dict) else (body, None)
+        if lost:
+            payload = not_found(lost, request_id)
+            self._record(request=sent, status=404, response=payload, request_id=request_id)
+            return self._send_json(404, payload, request_id)
         rejection = _strict.check_request(body, set(sim.models), betas)
         if rejection:
             payload = _wire.error_body(rejection.status, rejection.message, request_id, rejection.error_type)
@@ -320,6 +330,7 @@ class _Handler(BaseHTTPRequestHandler):
         if sim.latency > 0:
             time.sleep(sim.latency)
         playbook, message = sim.answer(body, betas)
+        sim.threads.keep(body, betas, message)
         self._record(request=body, status=200, response=message, request_id=request_id, stream=stream,
                      playbook=playbook, fault=fault.kind if fault else None)
         if not stream:

@@ -14,6 +14,11 @@ MAX_OUTPUT_TOKENS = 128_000
 # Under these betas (sent by Claude Code) a `system` turn may appear inside `messages`.
 SYSTEM_TURN_BETAS = ("per-turn-control-2026-07-01", "mid-conversation-tool-changes-2026-07-01",
                      "mid-conversation-output-config-2026-07-01")
+# Mid-conversation system messages need no beta from Claude Opus 4.8 on (docs: « Mid-conversation system messages »,
+# « What's new in Claude Opus 4.8 »). The models released before it refuse the role; the pinned CLI draws the same line
+# (it sends one to every model it does not know to be older than claude-opus-4-8, and retries without on this 400).
+BEFORE_SYSTEM_TURNS = ("claude-3-", "claude-opus-4-0", "claude-sonnet-4-0", "claude-opus-4-1", "claude-sonnet-4-5",
+                       "claude-haiku-4-5", "claude-opus-4-5", "claude-opus-4-6", "claude-sonnet-4-6", "claude-opus-4-7")
 USER_ONLY = ("tool_result",)
 ASSISTANT_ONLY = ("tool_use", "thinking", "redacted_thinking", "server_tool_use")
 
@@ -56,8 +61,10 @@ def check_request(body: object, known_models: set[str], betas: set[str] = frozen
                  or _check_cache_control(body))
     if rejection:
         return rejection
-    return _check_messages(body["messages"], has_tools=bool(body.get("tools")),
-                           allow_system_turns=bool(betas & set(SYSTEM_TURN_BETAS))) or _check_thinking(body, betas)
+    under_betas = bool(betas & set(SYSTEM_TURN_BETAS))
+    return _check_messages(body["messages"], has_tools=bool(body.get("tools")), leading_system=under_betas,
+                           allow_system_turns=under_betas or not model.startswith(BEFORE_SYSTEM_TURNS)) or \
+        _check_thinking(body, betas)
 
 
 THINKING_DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
@@ -168,7 +175,8 @@ def _check_tools(tools: object) -> Rejection | None:
     return None
 
 
-def _check_messages(messages: object, *, has_tools: bool, allow_system_turns: bool) -> Rejection | None:
+def _check_messages(messages: object, *, has_tools: bool, allow_system_turns: bool,
+                    leading_system: bool = False) -> Rejection | None:
     if not isinstance(messages, list):
         return Rejection(400, "messages: Input should be a valid list")
     if not messages:
@@ -177,7 +185,9 @@ def _check_messages(messages: object, *, has_tools: bool, allow_system_turns: bo
     for i, message in enumerate(messages):
         if not isinstance(message, dict):
             return Rejection(400, f"messages.{i}: Input should be a valid dictionary")
-        if message.get("role") not in roles:
+        # A system message goes after a user turn; the first one is the top-level `system` (docs, « Mid-conversation
+        # system messages »: placement).
+        if message.get("role") not in roles or (i == 0 and message.get("role") == "system" and not leading_system):
             return Rejection(400, f"messages.{i}.role: Input should be 'user' or 'assistant'")
         content = message.get("content")
         if not isinstance(content, (str, list)):

@@ -39,7 +39,8 @@ VISUALLY_HIDDEN = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0
                    "clip:rect(0,0,0,0);white-space:nowrap;border:0")
 # A focus ring that shows on every course control reached with the keyboard (WCAG 2.4.7), ≥ 3:1 on white.
 FOCUS_STYLE = ("<style>.cours-widget button:focus-visible,.cours-widget a:focus-visible,"
-               ".cours-widget input:focus-visible{outline:3px solid #1a4f99!important;outline-offset:2px}</style>")
+               ".cours-widget input:focus-visible,.cours-widget [tabindex='-1']:focus-visible"
+               "{outline:3px solid #1a4f99!important;outline-offset:2px}</style>")
 
 
 def readable(html: str) -> str:

@@ -9,6 +9,7 @@ order shown. The bank itself lives with its lesson (helpers/lessons/ts2_1/).
 from __future__ import annotations
 
 import html
+import json
 import threading
 import time
 from collections import OrderedDict
@@ -192,6 +193,18 @@ def results_html(outcome: Outcome, total: int) -> str:
     return "".join(parts)
 
 
+# Run by JupyterLab where the results show (an Output widget's outputs are trusted): focus an element once it is drawn
+# and visible, and only once (a cell drawn again must not take the focus back). ipywidgets can focus a control, not an
+# output, and its focus message can arrive before the control's container is shown again.
+FOCUS_SCRIPT = """(function (selector, once, tries) {
+  const done = (window.coursFocus = window.coursFocus || {});
+  if (done[once]) { return; }
+  (function attempt() { const e = document.querySelector(selector);
+    if (e && e.offsetParent !== null) { done[once] = true; e.focus(); }
+    else if (tries-- > 0) { setTimeout(attempt, 50); } })();
+})(%s, %s, 100);"""
+
+
 def _button(description: str, **kwargs) -> widgets.Button:
     # A layout of its own: hiding one button must not hide every button sharing a layout.
     return widgets.Button(description=description, layout=widgets.Layout(width="auto", min_width="120px"), **kwargs)
@@ -232,15 +245,19 @@ class ExamView(WithFallback):
                                       widgets.HBox([self.previous, self.next, self.finish]), self.confirm])
         super().__init__([self.timer, self.exam_box, self.results, self.again])
         self.add_class("cours-widget")
+        self._name = f"cours-examen-{id(self):x}"      # names this exam's elements for the focus script
+        self.choice.add_class(f"{self._name}-choix")
         self._recorded = 0
         self._clock = clock
         self.restart()
 
     # -- actions -----------------------------------------------------------------------------------
     def restart(self) -> None:
+        again = self.state.outcome is not None      # « Nouvelle tentative » pressed: that button is about to hide
         self.state.start()
         self.position = 0
-        self._show_results("")
+        # The new paper's first answer takes the focus from the hidden button, not the top of the page.
+        self._show_results("", focus=f".{self._name}-choix button" if again else "")
         self._ask(False)
         self.exam_box.layout.display = None
         self.again.layout.display = "none"
@@ -269,13 +286,19 @@ class ExamView(WithFallback):
             f"{'elles compteront' if missing > 1 else 'elle comptera'} comme fausse{'s' if missing > 1 else ''}. "
             f"Rendre la copie maintenant ?") if shown else ""
 
-    def _show_results(self, text: str) -> None:
+    def _show_results(self, text: str, focus: str = "") -> None:
+        """The results (or nothing), and the element to focus once they are drawn (a CSS selector)."""
         # Set as the output's data, not captured with `with self.results:` — the countdown hands the paper in from
         # its own thread, where a capture would land in whatever cell ran last.
         self.results_html = text
-        self.results.outputs = ({"output_type": "display_data", "metadata": {},
-                                 "data": {"text/html": text, "text/plain": "Résultats de l'examen blanc"}},) \
-            if text else ()
+        shown = [{"output_type": "display_data", "metadata": {},
+                  "data": {"text/html": text, "text/plain": "Résultats de l'examen blanc"}}] if text else []
+        if focus:
+            once = f"{self._name}-{self.state.attempt}-{'resultats' if text else 'copie'}"
+            shown.append({"output_type": "display_data", "metadata": {},
+                          "data": {"application/javascript": FOCUS_SCRIPT % (json.dumps(focus), json.dumps(once)),
+                                   "text/plain": ""}})
+        self.results.outputs = tuple(shown)
 
     def submit(self) -> Outcome:
         outcome = self.state.submit()
@@ -289,7 +312,11 @@ class ExamView(WithFallback):
         self.timer.value = readable(f"<p role='status' style='margin:0'><strong>Examen terminé</strong> (tentative "
                                     f"{self.state.attempt}) : {outcome.score} / {len(self.state.drawn)}. Le détail "
                                     "suit ; il compte aussi dans « Mon parcours ».</p>")
-        self._show_results(readable(results_html(outcome, len(self.state.drawn))))
+        # The button pressed hides with the paper: the focus goes to the results' heading (reached by the script,
+        # not by Tab), never back to the top of the page (WCAG 2.4.3). ipywidgets can focus a control, not an output.
+        anchor = f"{self._name}-resultat-{self.state.attempt}"
+        shown = results_html(outcome, len(self.state.drawn)).replace("<h3>", f"<h3 id='{anchor}' tabindex='-1'>", 1)
+        self._show_results(readable(shown), focus=f"#{anchor}")
         return outcome
 
     def _chosen(self, change) -> None:

@@ -121,7 +121,7 @@ def isolation(run: HubRun, spoke: Spoke) -> list[tuple[str, str]]:
     if run.source == "cli":
         inherited = any(m.get("role") == "assistant" for m in messages)
         out.append((f"l'historique du coordinateur ({run.hub_messages} messages dans sa dernière requête)"
-                    + (" : un fork en hérite" if inherited and spoke.name == "fork" else ""),
+                    + (" : le sous-agent fork en hérite" if inherited and spoke.name == "fork" else ""),
                     "présent" if inherited else "absent"))
     if run.source == "api":
         roles = [m.get("role") for m in messages]

@@ -68,7 +68,7 @@ def steps(found: list[Pass]) -> list[Step]:
     split = [p for p in found if p.kind != "unique"]
     out: list[Step] = []
     for i, p in enumerate(single, 1):
-        label = "Passe unique" if len(single) == 1 else f"Lot {i} / {len(single)}"
+        label = "Passe unique" if len(single) == 1 else f"Paquet {i} / {len(single)}"
         out.append(Step(f"{label} : {len(p.files)} fichiers dans une seule requête", single[:i], [], p.files))
     locals_ = [p for p in split if p.kind == "locale"]
     for p in split:

@@ -120,7 +120,7 @@ def runs(results) -> list[Run]:
 @dataclass
 class TreeStep:
     run: Run
-    kind: str                 # "nouvelle session", "reprise", "fork"
+    kind: str                 # "nouvelle session", "reprise", "bifurcation"
     shown: list[str] = field(default_factory=list)    # sessions drawn at this step
     note: str = ""
 
@@ -132,7 +132,7 @@ def steps(sessions: dict[str, Session], done: list[Run]) -> list[TreeStep]:
         if run.session_id in seen:
             kind, note = "reprise", "même identifiant : la session s'allonge, dans son propre fichier"
         elif s is not None and s.parent:
-            kind = "fork"
+            kind = "bifurcation"
             note = f"nouvel identifiant ; l'historique de {s.parent[:8]} est copié ({s.copied} messages), puis prolongé ici"
         else:
             kind, note = "nouvelle session", "nouvel identifiant, historique vide au départ"
@@ -148,7 +148,7 @@ def heading(step: TreeStep) -> str:
     return step.kind if label.casefold() in ("", step.kind.casefold()) else f"{label} : {step.kind}"
 
 
-COLOURS = {"nouvelle session": "#1a73e8", "reprise": "#b06000", "fork": "#188038"}
+COLOURS = {"nouvelle session": "#1a73e8", "reprise": "#b06000", "bifurcation": "#188038"}
 
 
 def _lanes(sessions: dict[str, Session], order: list[str]) -> list[str]:
@@ -240,11 +240,11 @@ def render_step(sessions: dict[str, Session], all_steps: list[TreeStep], index: 
             f'font-size:13px;line-height:1.4">{caption}{"".join(parts)}<div style="color:#3c4043;'
             f'white-space:pre-line;border-left:3px solid #dadce0;padding-left:8px;margin:4px 0">{answer}</div>'
             f'<div style="color:#5f6368;font-size:12px">{html.escape(detail)} · ● message tapé dans cette session, '
-            f'○ message copié par un fork ; en gris, les exécutions suivantes</div></div>')
+            f'○ message copié par une bifurcation ; en gris, les exécutions suivantes</div></div>')
 
 
 class SessionTree(Stepper):
-    label = "Arbre des sessions : nouvelles sessions, reprises et forks"
+    label = "Arbre des sessions : nouvelles sessions, reprises et bifurcations"
     empty = "<em>Aucune exécution à montrer : passez la liste de vos ResultMessage.</em>"
     interval_ms = 1600
 

@@ -234,7 +234,20 @@ def test_the_mock_exam_is_answered_moved_through_and_handed_in_with_the_keyboard
         press(page, "Enter")
         expect(exam.get_by_role("status").filter(has_text="Examen terminé")).to_be_visible(timeout=CLICK_TIMEOUT_MS)
         expect(exam.locator(".cours-examen-corrige").first).to_be_visible(timeout=CLICK_TIMEOUT_MS)
+        # The pressed button is hidden with the paper: the focus goes to the results, not back to the page's top.
+        page.wait_for_function("() => (document.activeElement.textContent || '').includes('Résultat')",
+                               timeout=CLICK_TIMEOUT_MS)
+        now = focused(page)
+        assert inside(exam, page) and now["tag"] == "H3" and now["outline"] == "solid" and now["width"] >= 2, now
+        press(page, "Tab")                  # from the results, on to their first link (a section to revisit)
+        assert focused(page)["tag"] == "A" and inside(exam, page), focused(page)
         show(page, exam, "clavier--examen-rendu")
+        exam.get_by_role("button", name="Nouvelle tentative").focus()
+        press(page, "Enter")                # a new paper: the focus goes to its first answer, not to the page
+        expect(exam.get_by_role("status").filter(has_text="Question 1 / ")).to_contain_text("pas encore de réponse",
+                                                                                           timeout=CLICK_TIMEOUT_MS)
+        page.wait_for_function("() => document.activeElement.textContent.trim() === 'A'", timeout=CLICK_TIMEOUT_MS)
+        assert inside(exam, page)
         assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
     finally:
         context.close()

@@ -124,3 +124,84 @@ def test_thinking_turned_on_in_the_agent_sdk_brings_thinking_blocks_offline():
     thoughts = [b for b in blocks if isinstance(b, ThinkingBlock)]
     assert thoughts and "17 * 23" in thoughts[0].thinking and thoughts[0].signature
     assert [m for m in messages if isinstance(m, ResultMessage)][-1].result == "17 * 23 = 391."
+
+
+def test_a_claude_sonnet_5_session_opens_without_a_refused_request():
+    """The pinned CLI opens each session with an environment note as a `system` message right after the user's
+    (messages.1), with no beta header for claude-sonnet-5. The real API takes it from Claude Opus 4.8 on (docs,
+    « Mid-conversation system messages »): the simulator refused it with `messages.1.role`, and the CLI retried."""
+    mark = helpers.simulator().log.mark()
+    messages = run("Bonjour", model="claude-sonnet-5", max_turns=1)
+    log = helpers.simulator().log.since(mark)
+    assert [e.status for e in log] == [200], [e.error_message for e in log]
+    assert log[0].request["messages"][1]["role"] == "system"
+    assert [m for m in messages if isinstance(m, ResultMessage)][-1].subtype == "success"
+
+
+# -- What the lessons and the mock exam say of the pinned CLI (1.2 Workflow, 1.3 disallowed_tools, 1.7 names) --------
+
+def test_the_workflow_tool_runs_its_scripts_agents_in_the_background_and_notifies_the_coordinator():
+    """1.2: a call to Workflow (written by a simulator script, not chosen by the model) answers at once; the script's
+    two agents reach the model side by side; a task notification brings the coordinator back for one more turn."""
+    from claude_agent_sdk import TaskNotificationMessage, TaskStartedMessage
+    from helpers.simulator._playbooks.scripted import Script, Step
+    prompt = "Utilise un workflow : fais relire a.py et b.py par deux agents en parallèle."
+    script = ("export const meta = { name: 'relecture', description: 'Relit deux fichiers', phases: [{ title: 'Relire' }] }\n"
+              "const out = await parallel(['a.py', 'b.py'].map(f => () => agent(`Lis ${f} et donne sa constante.`, "
+              "{ label: `relire:${f}`, phase: 'Relire' })))\nreturn { out }\n")
+    helpers.simulator().scripts.add(Script(trigger=prompt, steps=[
+        Step(say="Je lance le workflow.", calls=(("Workflow", {"script": script}),)),
+        Step(say="Workflow lancé ; j'attends sa notification.")], repeat_last=True))
+    mark = helpers.simulator().log.mark()
+    messages = run(prompt, max_turns=6, allowed_tools=["Workflow", "Read"])
+    launched = [m for m in messages if isinstance(m, TaskStartedMessage)]
+    assert launched and launched[0].data.get("task_type") == "local_workflow" and launched[0].data.get("workflow_name") == "relecture"
+    answer = next(b for m in messages if hasattr(m, "content") and isinstance(m.content, list)
+                  for b in m.content if getattr(b, "tool_use_id", None))
+    assert "Workflow launched in background" in str(answer.content)
+    assert any(isinstance(m, TaskNotificationMessage) and m.data.get("status") == "completed" for m in messages)
+    agents = [e for e in helpers.simulator().log.since(mark)
+              if "Lis a.py" in json.dumps(e.request["messages"], ensure_ascii=False)
+              or "Lis b.py" in json.dumps(e.request["messages"], ensure_ascii=False)]
+    assert len(agents) >= 2                                  # the script's two agents, each with its own request
+
+
+def test_resume_never_creates_a_session_and_says_why():
+    """1.7 and bank e53: an unknown session id, and a value that is neither an id nor a session's title, are errors."""
+    from claude_agent_sdk import ClaudeSDKError
+    for value, said in (("11111111-2222-3333-4444-555555555555", "No conversation found with session ID"),
+                        ("3f2a9c1b", "is not a UUID and does not match any session title")):
+        with pytest.raises(ClaudeSDKError) as caught:
+            run("Bonjour.", resume=value)
+        assert said in str(caught.value)
+
+
+def test_a_renamed_fork_is_resumed_by_its_new_name_and_the_old_name_points_at_the_original_again(monkeypatch):
+    """1.7 § 3 and bank e59: a fork takes its original's name (resume by that name refuses to choose); rename_session
+    gives it a title of its own; /rename does the same from a prompt, without asking the model."""
+    import secrets
+    from claude_agent_sdk import rename_session
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(helpers.workspace() / "claude"))   # where the SDK's functions look
+    name = f"audit-{secrets.token_hex(3)}"
+    result = lambda messages: next(m for m in messages if isinstance(m, ResultMessage))  # noqa: E731
+    origin = result(run("Note : la constante vaut 7.", extra_args={"name": name})).session_id
+    fork = result(run("Piste B.", resume=origin, fork_session=True)).session_id
+    with pytest.raises(Exception, match="matches 2 sessions"):
+        run("Bonjour.", resume=name)
+    rename_session(fork, f"{name}-b")
+    assert result(run("Où en étions-nous ?", resume=f"{name}-b")).session_id == fork
+    assert result(run("Bonjour.", resume=name)).session_id == origin
+    mark = helpers.simulator().log.mark()
+    renamed = result(run(f"/rename {name}-c", resume=origin))
+    assert f"Session renamed to: {name}-c" in renamed.result and not helpers.simulator().log.since(mark)
+    assert result(run("Bonjour.", resume=f"{name}-c")).session_id == origin
+
+
+def test_disallowing_agent_removes_the_launch_tool_from_every_request():
+    """1.3 and bank e19: with disallowed_tools=["Agent"], no request offers the launch tool to the model."""
+    agents = {"relecteur": AgentDefinition(description="Relit un fichier.", prompt="Relis.", tools=["Read"])}
+    for disallowed, offered in (([], True), (["Agent"], False)):
+        mark = helpers.simulator().log.mark()
+        run("Relis le fichier a.py avec le relecteur.", agents=agents, disallowed_tools=disallowed, max_turns=2)
+        names = {t.get("name") for e in helpers.simulator().log.since(mark) for t in e.request.get("tools") or []}
+        assert ("Agent" in names) is offered, names

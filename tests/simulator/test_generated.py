@@ -190,3 +190,30 @@ def test_slots_named_in_a_list_take_the_values_listed_after_them_in_rank(values,
             f"{values[0]}, {values[1]} and {values[2]}?")
     ((_name, got),) = calls(text, [BOX])
     assert {k: float(v) for k, v in got.items()} == {k: float(v) for k, v in zip(order, values)}, text
+
+
+ROOM = {"name": "book_room", "description": "Book a meeting room. Réserve une salle.",
+        "input_schema": schema(("room", "date", "start"), room={"type": "string"},
+                               date={"type": "string", "format": "date"},
+                               start={"type": "string", "description": "Start time, HH:MM"},
+                               duration_minutes={"type": "integer"})}
+rooms = st.sampled_from(["Everest", "Mont Blanc", "Kilimandjaro", "Atlas", "Vercors"])
+lengths = st.sampled_from([(60, "une heure", "an hour"),
+                           (90, "une heure et demie", "an hour and a half"), (120, "deux heures", "two hours"),
+                           (45, "45 minutes", "45 minutes")])
+
+
+@FAST
+@given(room=rooms, hour=st.integers(8, 18), minute=st.sampled_from([0, 15, 30, 45]), length=lengths,
+       lang=st.sampled_from(["fr", "en"]))
+def test_one_date_time_fills_a_date_and_a_start_and_a_length_said_in_words_its_minutes(room, hour, minute, length,
+                                                                                        lang):
+    """« demain à 10:30 pour une heure et demie »: the date slot takes the day, the HH:MM slot the time, the
+    duration in minutes 90; the room is the name its label (« salle », "room") gives."""
+    minutes, fr, en = length
+    at = f"{hour:02d}:{minute:02d}"
+    text = (f"Réserve la salle {room} demain à {at} pour {fr}." if lang == "fr" else
+            f"Book the {room} room tomorrow at {at} for {en}.")
+    ((_name, got),) = calls(text, [ROOM])
+    assert got["room"] == room and got["start"] == at and got["date"] == "2026-03-03", (text, got)
+    assert got.get("duration_minutes") == minutes, (text, got)

@@ -142,6 +142,30 @@ def test_the_log_hands_out_its_frozen_exchanges_and_keeps_no_body_of_a_refused_r
     assert sim.log.accepted(mark) == [kept]
 
 
+def test_the_body_of_a_refused_request_is_kept_apart_for_maintainers_bounded(sim, client):
+    """Why was it refused? The last refused requests keep their body as sent in `log.refusals()` (the exchange itself
+    still has none, for the graders); a body above the bound, or beyond the last few, is not kept."""
+    from helpers.simulator._log import REFUSALS_KEPT
+    mark = sim.log.mark()
+    wrong = [{"role": "user", "content": "Bonjour"}, {"role": "system", "content": "note"}]
+    with pytest.raises(anthropic.BadRequestError):
+        client.messages.create(model="claude-opus-4-6", max_tokens=50, messages=wrong)
+    refused = sim.log.since(mark)[-1]
+    assert refused.request is None
+    kept = sim.log.refusals()[-1]
+    assert kept.index == refused.index and kept.status == 400 and "messages.1.role" in kept.error
+    assert kept.body["messages"] == wrong and kept.body["model"] == "claude-opus-4-6"
+    with pytest.raises(anthropic.BadRequestError):
+        client.messages.create(model=MODEL, max_tokens=50, messages=[{"role": "user", "content": "x" * 300_000},
+                                                                     {"role": "assistant", "content": []},
+                                                                     {"role": "user", "content": "y"}])
+    assert sim.log.refusals()[-1].index == refused.index          # too big: status and error only
+    for _ in range(REFUSALS_KEPT + 3):
+        with pytest.raises(anthropic.BadRequestError):
+            client.messages.create(model=MODEL, max_tokens=50, messages=[{}])
+    assert len(sim.log.refusals()) == REFUSALS_KEPT
+
+
 def test_a_body_above_32_mb_gets_the_real_413_without_being_read(sim):
     """API errors page: "request_too_large: Request exceeds the maximum allowed number of bytes. The
     maximum request size is 32 MB for standard API endpoints." The simulator answers before reading

@@ -121,11 +121,18 @@ def test_duplicate_tool_names_are_refused(client):
         client.messages.create(model=MODEL, max_tokens=10, tools=[SEARCH, SEARCH], messages=[ASK])
 
 
-def test_system_turns_pass_only_under_claude_codes_betas(client):
+def test_a_system_turn_after_the_user_passes_on_models_from_opus_4_8_on_without_any_beta(client):
+    """Mid-conversation system messages (docs: build-with-claude/mid-conversation-system-messages; « What's new in
+    Claude Opus 4.8 »: no beta header is required) are accepted from Claude Opus 4.8 on: the pinned CLI sends one at
+    the start of every session, to every model it does not know to be older than claude-opus-4-8 (claude-sonnet-5
+    included, with no beta header at all). Older models refuse the role, in the wording the CLI itself recognises."""
     messages = [ASK, {"role": "system", "content": "notes d'environnement"}]
-    with pytest.raises(anthropic.BadRequestError):
-        client.messages.create(model=MODEL, max_tokens=50, messages=messages)
-    reply = client.messages.create(model=MODEL, max_tokens=50, messages=messages,
+    for model in ("claude-sonnet-5", "claude-sonnet-5-5", "claude-opus-4-8", "claude-haiku-5-5"):
+        assert client.messages.create(model=model, max_tokens=50, messages=messages).stop_reason == "end_turn"
+    for model in ("claude-opus-4-6", "claude-sonnet-4-6", "claude-haiku-4-5"):
+        with pytest.raises(anthropic.BadRequestError, match="messages.1.role: Input should be 'user' or 'assistant'"):
+            client.messages.create(model=model, max_tokens=50, messages=messages)
+    reply = client.messages.create(model="claude-opus-4-6", max_tokens=50, messages=messages,
                                    extra_headers={"anthropic-beta": "per-turn-control-2026-07-01"})
     assert reply.stop_reason == "end_turn"
 

@@ -2,6 +2,7 @@
 attempt, a countdown that hands the paper in, a score per task statement, links for the misses."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from helpers.lessons.ts2_1 import BANK, examen_blanc
@@ -92,7 +93,7 @@ def test_the_view_shows_results_every_explanation_and_a_link_per_miss():
     assert view.exam_box.layout.display == "none" and view.again.layout.display is None
     view.restart()
     assert view.state.attempt == 2 and view.results_html == "" and view.state.outcome is None
-    assert view.results.outputs == ()
+    assert not any("text/html" in o["data"] for o in view.results.outputs)     # at most the focus script
 
 
 def test_links_to_revisit_look_like_links_stay_in_the_lab_and_show_code_as_code():
@@ -182,3 +183,21 @@ def test_in_every_draw_the_right_letters_are_balanced_and_form_no_pattern():
         everything += counts
     total = sum(everything.values())
     assert all(abs(everything[letter] / total - 0.25) < 0.02 for letter in LETTERS), everything
+
+
+def test_handing_in_moves_the_focus_to_the_results_and_a_new_attempt_to_its_first_answer():
+    """The button pressed hides with the paper: the results carry a script that focuses their heading (reachable by
+    the script only, tabindex -1); a new attempt's script focuses its first answer. Each acts once."""
+    view = examen_blanc(seed=3, minutes=60)
+    view._clock = False
+    assert view.results.outputs == ()                       # the first paper: nothing takes the focus
+    view.finish.click()
+    view.confirm_yes.click()
+    html_part, script = view.results.outputs
+    anchor = re.search(r"<h3 id='([^']+)' tabindex='-1'>Résultat", html_part["data"]["text/html"]).group(1)
+    code = script["data"]["application/javascript"]
+    assert f'"#{anchor}"' in code and ".focus()" in code and "done[once]" in code
+    view.again.click()
+    (script,) = view.results.outputs
+    assert f'"{view._name}-choix button"'.replace('"', '".', 1) in script["data"]["application/javascript"]
+    assert f"{view._name}-choix" in view.choice._dom_classes

@@ -31,7 +31,7 @@ def test_batches_show_as_several_passes_and_other_requests_are_ignored(client, s
     r.batches_of_five(client, pr.sources, model="claude-sonnet-5-5")
     found = passes(sim.log.since(0))
     assert [len(p.files) for p in found] == [5, 5, 2]
-    assert [s.title.split(" :")[0] for s in steps(found)] == ["Lot 1 / 3", "Lot 2 / 3", "Lot 3 / 3"]
+    assert [s.title.split(" :")[0] for s in steps(found)] == ["Paquet 1 / 3", "Paquet 2 / 3", "Paquet 3 / 3"]
 
 
 def test_an_empty_log_says_what_to_do():

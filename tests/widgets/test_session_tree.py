@@ -29,17 +29,17 @@ def test_forks_are_found_by_their_copied_messages_and_runs_become_steps(tmp_path
     write_session(project, "fork-b", base + [("u3b", "user", "Piste B"), ("a3b", "assistant", "B")], "audit")
     write_session(project, "fork-a", base + [("u3a", "user", "Piste A"), ("a3a", "assistant", "A")], "audit")
     write_session(project, "neuve", [("n1", "user", "Résumé…"), ("n2", "assistant", "0.20")])
-    done = runs([("analyse", result("origine")), ("reprise", result("origine")), ("fork A", result("fork-a")),
-                 ("fork B", result("fork-b")), ("nouvelle", result("neuve"))])
+    done = runs([("analyse", result("origine")), ("reprise", result("origine")), ("bifurcation A", result("fork-a")),
+                 ("bifurcation B", result("fork-b")), ("nouvelle", result("neuve"))])
     found = read_sessions(tmp_path, [r.session_id for r in done])
     assert found["fork-a"].parent == "origine" and found["fork-a"].copied == 4
     assert found["fork-b"].parent == "origine"            # not fork-a: same prefix, born later
     assert found["origine"].parent is None and found["neuve"].parent is None
     assert [p for _i, p in found["fork-a"].own_prompts] == ["Piste A"]
-    assert [s.kind for s in steps(found, done)] == ["nouvelle session", "reprise", "fork", "fork", "nouvelle session"]
+    assert [s.kind for s in steps(found, done)] == ["nouvelle session", "reprise", "bifurcation", "bifurcation", "nouvelle session"]
     tree = SessionTree(found, done)
     tree.go(2)
-    assert "fork A : fork" in tree.drawing.value and "copie" in tree.drawing.value
+    assert "bifurcation A : bifurcation" in tree.drawing.value and "copie" in tree.drawing.value
     tree.go(1)
     assert "reprise : reprise" not in tree.drawing.value and ">reprise</strong>" in tree.drawing.value
     assert "nouvelle" in tree.static_text() and "<svg" in tree.static_html()

@@ -59,28 +59,27 @@ QUESTIONS = [
     ),
     Question(
         id="1.4.p3",
-        title="Une variable pour tout le serveur",
-        stem=("Pour sa porte, un développeur note les clients vérifiés dans une variable de module, VERIFIED = "
-              "set(), que partagent toutes les conversations servies par le même processus. Quel est le risque ?"),
+        title="Une porte sur tous les outils",
+        stem=("Par prudence, un développeur applique la porte « client vérifié » à tous les outils de l'agent de "
+              "support, et non au seul process_refund : chaque outil refuse tant que le client n'est pas vérifié. "
+              "Que se passe-t-il ?"),
         options={
-            "A": "Deux conversations qui écrivent ensemble dans le set peuvent le corrompre : il manque un verrou.",
-            "B": "Le processus oublie les clients vérifiés à chaque redémarrage : tous devront prouver leur identité "
-                 "à nouveau.",
-            "C": "Le set grossit sans fin au fil des conversations : la mémoire du serveur finira par saturer.",
-            "D": "Un client vérifié dans une conversation ouvre la porte à quiconque cite son identifiant dans une "
-                 "autre.",
+            "A": "Rien de gênant : la porte protège davantage, et un client vérifié retrouve tous les outils.",
+            "B": "L'agent ne peut plus vérifier personne : la porte bloque get_customer, l'outil même qui l'ouvre.",
+            "C": "L'agent contourne la porte : il appelle process_refund en premier, avant que la porte ne s'applique.",
+            "D": "Le CLI repère que la porte se bloque elle-même et la désactive, en l'écrivant dans son journal.",
         },
         why={
-            "A": "Un verrou protège les écritures simultanées, pas le vrai défaut : l'état reste commun à tous, et "
-                 "la vérification d'un client profite aux autres.",
-            "B": "Oublier au redémarrage est sans danger (il suffit de revérifier) ; le vrai risque est inverse : se "
-                 "souvenir pour la mauvaise personne.",
-            "C": "Quelques identifiants par conversation ne saturent rien de sitôt ; le vrai risque est la sécurité "
-                 ": un client vérifié ailleurs ouvre la porte ici.",
-            "D": "Juste : l'état « vérifié » appartient à une conversation ; global, il laisse un imposteur profiter "
-                 "de la vérification d'un autre client servi au même moment.",
+            "A": "Un client ne peut être vérifié que par get_customer : refusé, cet outil ne vérifie jamais personne, "
+                 "et plus rien ne s'ouvre.",
+            "B": "Juste : une porte garde l'action à protéger (rembourser) et laisse passer ce qui la lève ; placée "
+                 "sur son propre prérequis, elle ne s'ouvre plus jamais.",
+            "C": "La porte est dans le code de chaque outil : l'ordre des appels n'y change rien, process_refund "
+                 "refuse lui aussi.",
+            "D": "Ni le CLI ni le SDK ne savent ce que vos outils contrôlent : ils exécutent le code tel qu'il est "
+                 "écrit.",
         },
-        answer_key="45daad047021f89c",
+        answer_key="5d839f28246c336b",
     ),
     Question(
         id="1.4.p4",

@@ -74,24 +74,26 @@ QUESTIONS = [
     ),
     Question(
         id="1.6.p4",
-        title="Un plan qui doit changer",
-        stem=("Un agent chargé d'ajouter des tests a cartographié le dépôt et commencé par le module de paiement, le "
-              "plus risqué. Il découvre que ce module appelle une API bancaire externe que rien ne simule. Quelle est "
-              "la bonne suite ?"),
+        title="Un sous-agent intégré pour relire",
+        stem=("Sur le CLI épinglé, un coordinateur de revue confie chaque fichier d'une pull request au sous-agent "
+              "intégré Explore, un appel par fichier. Les rapports localisent bien le code, mais ne signalent "
+              "presque aucun défaut. Qu'est-ce qui l'explique ?"),
         options={
-            "A": "Tenir le plan initial : écrire les tests prévus, quitte à ce qu'ils appellent la vraie API.",
-            "B": "Retirer le module de paiement du périmètre et passer au module suivant de la liste.",
-            "C": "S'arrêter et demander à l'équipe de réécrire le module avant d'écrire le moindre test.",
-            "D": "Revoir le plan : construire d'abord une doublure de l'API, puis reprendre les tests du paiement.",
+            "A": "Un sous-agent ne voit pas les fichiers du dépôt : seul le coordinateur y a accès.",
+            "B": "Les défauts ne se trouvent que dans la passe d'intégration, jamais dans une passe locale.",
+            "C": "Explore n'a pas l'outil Read : il ne voit que le nom des fichiers, jamais leur contenu.",
+            "D": "La description d'Explore le destine à localiser du code, pas à l'auditer : il faut un relecteur défini.",
         },
         why={
-            "A": "Des tests qui appellent une API réelle sont lents, fragiles et parfois coûteux ; le plan ignorait "
-                 "une dépendance qu'il faut maintenant traiter.",
-            "B": "Abandonner la zone la plus risquée vide la priorisation de son sens : c'est là que les tests "
-                 "comptent le plus.",
-            "C": "Rien n'oblige à réécrire le module : une doublure suffit pour le tester tel qu'il est.",
-            "D": "Juste : c'est le cœur de la décomposition dynamique ; ce que l'étape a révélé change la suite du "
-                 "plan.",
+            "A": "Un sous-agent qui a Read, Grep ou Glob lit le dépôt lui-même ; c'est ainsi qu'Explore a localisé le "
+                 "code.",
+            "B": "Chaque passe locale trouve les défauts de son fichier ; l'intégration cherche ce qui se joue entre "
+                 "les fichiers.",
+            "C": "Explore est un agent de lecture (recherche en lecture seule) : c'est l'usage qu'il fait de sa lecture, "
+                 "localiser sur des extraits, qui ne convient pas à une revue.",
+            "D": "Juste, observé sur le CLI épinglé : la description d'Explore, envoyée au modèle avec chaque requête, "
+                 "le réserve à localiser du code et l'écarte des revues : il lit des extraits plutôt que des fichiers entiers. Une revue demande un sous-agent "
+                 "défini pour elle (AgentDefinition), qui lit tout le fichier.",
         },
         answer_key="d204174f2eb024c6",
     ),

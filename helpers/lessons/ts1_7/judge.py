@@ -89,7 +89,7 @@ def _judge_prompt(case: dict, played: Played) -> dict[str, tuple[bool, str]]:
     missing = [f for f in valid if squeeze(f["finding"]) not in prompt]
     if missing:
         f = missing[0]
-        hint = (" : ce fichier n'a pas changé, seul son homonyme dans un autre dossier a changé ; comparez les "
+        hint = (" : ce fichier n'a pas changé, seul son homonyme dans un autre répertoire a changé ; comparez les "
                 "chemins complets" if f["file"] == case["twin"] else "")
         out["valides"] = (False, f"le constat encore valide « {f['finding']} » ({f['file']}) manque{hint}")
     elif (alone := next((f for f in valid if not _with_its_file(prompt, f)), None)) is not None:
@@ -218,8 +218,8 @@ def _texts(exchanges) -> str:
 
 FORK_RULES = [
     ("nouveaux_ids", "Deux nouvelles sessions : deux identifiants distincts, différents de l'original", 1.5),
-    ("historique", "Chaque fork repart de l'historique de la session d'origine, puis suit sa propre piste", 1.5),
-    ("isolement", "Aucun fork ne voit la piste de l'autre", 1.5),
+    ("historique", "Chaque bifurcation repart de l'historique de la session d'origine, puis suit sa propre piste", 1.5),
+    ("isolement", "Aucune bifurcation ne voit la piste de l'autre", 1.5),
     ("original_intact", "La session d'origine reste intacte : aucune requête en son nom, fichier inchangé octet pour "
                         "octet", 1.5),
 ]
@@ -316,13 +316,13 @@ def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list,
         out["nouveaux_ids"] = (False, "un identifiant renvoyé ne correspond à aucune requête envoyée au modèle")
     elif any(not _from_the_cli(by_session[i], setup, original) for i in ids):
         reason = ("les requêtes d'une piste ne viennent pas du CLI comme celles de la session d'origine (en-têtes, "
-                  "métadonnées ou prompt système différents) : les forks se font avec query(…, resume=…, "
+                  "métadonnées ou prompt système différents) : les bifurcations se font avec query(…, resume=…, "
                   "fork_session=True), pas à la main")
         return {k: (False, reason) for k in keys}
     elif (copied := next((i for i in ids if not _forked_by_the_cli(_session_bytes(after, i), i, original)), None)):
-        reason = (f"la session {copied[:8]}… n'est pas un fork fait par le CLI : son fichier ne porte pas l'historique "
+        reason = (f"la session {copied[:8]}… n'est pas une bifurcation faite par le CLI : son fichier ne porte pas l'historique "
                   f"que fork_session=True copie (un fichier de session copié sous un autre nom, puis repris, "
-                  f"n'est pas un fork)")
+                  f"n'est pas une bifurcation)")
         return {**{k: (False, reason) for k in keys}, "original_intact": intact}
     else:
         out["nouveaux_ids"] = (True, "deux nouveaux identifiants, distincts")
@@ -340,12 +340,12 @@ def _judge_forks(spec: dict, origin: dict, data: dict, setup: list, log: list,
                             f"part de zéro ; fork_session=True s'ajoute à resume=…)")
         elif squeeze(prompt) not in " ".join(t for _r, t in carried[len(base):]):
             problems.append(f"la piste {label} n'a pas reçu son prompt après l'historique d'origine")
-    out["historique"] = (not problems, problems[0] if problems else "les deux forks partent de l'historique d'origine")
+    out["historique"] = (not problems, problems[0] if problems else "les deux bifurcations partent de l'historique d'origine")
     # Isolation: neither fork's requests carry the other's prompt.
     leaks = [label for fork_id, other, label in ((ids[0], spec["prompt_b"], "A"), (ids[1], spec["prompt_a"], "B"))
              if squeeze(other) in _texts(by_session.get(fork_id) or [])]
     out["isolement"] = (not leaks, f"la piste {leaks[0]} a vu le prompt de l'autre piste dans son historique" if leaks
-                        else "chaque fork ne voit que sa propre piste")
+                        else "chaque bifurcation ne voit que sa propre piste")
     return out
 
 

@@ -35,7 +35,7 @@ QUESTIONS = [
             "A": "resume= avec l'identifiant de la bifurcation B, celui que renvoyait son ResultMessage.",
             "B": "resume= avec le nom de la session d'origine, que la bifurcation B porte elle aussi.",
             "C": "resume= avec l'identifiant de la session d'origine, et fork_session=True.",
-            "D": "continue_conversation=True, qui retrouve la piste la plus récente du répertoire.",
+            "D": "resume= avec l'identifiant de la bifurcation B, et fork_session=True pour ne pas l'abîmer.",
         },
         why={
             "A": "Juste : chaque bifurcation est une session à part entière, avec son identifiant ; la reprendre par "
@@ -44,8 +44,8 @@ QUESTIONS = [
                  "alors plusieurs sessions, et le CLI refuse de choisir.",
             "C": "Cela crée une troisième bifurcation, copiée de l'origine : le travail fait hier sur la piste B n'y est "
                  "pas.",
-            "D": "La session la plus récente peut être la piste A, ou toute autre session lancée depuis dans ce "
-                 "répertoire : rien ne garantit de tomber sur B.",
+            "D": "Cela bifurque B au lieu de la poursuivre : la suite irait dans une nouvelle session, et B resterait "
+                 "où elle s'est arrêtée hier.",
         },
         answer_key="e4c48d47f3168ea8",
     ),

@@ -132,10 +132,14 @@ class Engine:
         if planned.calls and not (planned.missing and self.reading.results):
             return Plan(calls=planned.calls, dependent=dependent)
         if self.reading.results:
-            for waiting in planned.missing:      # a value the request lacks, given by a tool called before
+            for waiting, lacking in planned.missing.items():   # a value the request lacks, given by a tool before
+                if any(c.name == waiting and not c.is_error for c in self.episode):
+                    continue                     # done already: not twice
                 again = self._fill(tools[waiting], results=True)
                 if not again.missing:
-                    return Plan(calls=[(waiting, again.input)], dependent=dependent, from_results=True)
+                    # Only what the request lacked comes from the results; the rest is what the user said.
+                    said = {k: v for k, v in self._fill(tools[waiting]).input.items() if k not in lacking}
+                    return Plan(calls=[(waiting, {**again.input, **said})], dependent=dependent, from_results=True)
             if planned.calls:
                 return Plan(calls=planned.calls, dependent=dependent)
         name, missing = next(iter(planned.missing.items()), (names[0], []))
@@ -170,7 +174,8 @@ class Engine:
     def _provider(self, name: str, missing: list[str]) -> tuple[str, dict] | None:
         """Another tool that gives what `name` lacks (find_customer « renvoie son identifiant » for customer_id),
         callable now with what the request says: a chain's first step."""
-        wanted = {w for s in slots(self.tools[name]) if s.name in missing for w in s.words} - planning.GENERIC
+        wanted = {w for s in slots(self.tools[name]) if s.name in missing for w in (*s.words, *s.kinds)} - \
+            planning.GENERIC              # an e-mail address: the tool that gives one (find_contact)
         for other, tool in self.tools.items():
             if other == name or not wanted or planning.is_arithmetic(tool):
                 continue
@@ -326,6 +331,10 @@ class Engine:
             listed = " ; ".join(f"« {_quote(t)} »" for t in said)
             return (f"Plus tôt dans cette conversation, vous m'avez écrit : {listed}." if fr
                     else f"Earlier in this conversation you wrote: {listed}.")
+        from .agents import context_answer            # issue 33: what CLAUDE.md or the system prompt says
+        known = context_answer(self.conv, self.reading)
+        if known:
+            return known
         taught = _facts.answer(q, self.lang)          # « Qu'est-ce qu'un sous-agent ? »: the course's own subject
         if taught:
             return taught

@@ -44,7 +44,9 @@ LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result":
              "duration": "durée", "size": "taille", "cart size": "articles au panier", "population": "population",
              "temperature": "température", "humidity": "humidité", "wind": "vent", "message": "message",
              "customer id": "identifiant client", "user id": "identifiant utilisateur",
-             "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "retard", "tax": "taxe"}
+             "cost": "coût", "fee": "frais", "fees": "frais", "weight": "poids", "delay": "retard", "tax": "taxe",
+             "room": "salle", "start": "début", "end": "fin", "booking id": "numéro de réservation",
+             "order id": "numéro de commande", "recipient": "destinataire", "subject": "objet", "to": "à"}
 # Short words that are not acronyms (labels of LABELS_FR are not either: tax, fee…).
 WORDS_NOT_ACRONYMS = frozenset({"age", "day", "max", "min", "low", "high", "net", "new", "old", "top", "end", "due",
                                 "way", "key", "tag"})
@@ -101,8 +103,8 @@ def _value(value: object, lang: str, key: str = "") -> str:
 
 
 UNIT_SUFFIX = re.compile(r"^(?P<base>.*[a-z].*?)_(?P<unit>eur|usd|gbp|chf|jpy|cad|aud|cny|km|kg|cm|mm|ms|pct|percent|"
-                         r"pourcent|min|ml|cl|mg|g)$", re.I)
-UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min", "ml",
+                         r"pourcent|min|minutes|ml|cl|mg|g)$", re.I)
+UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", "minutes": "min", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min", "ml",
                                                                             "cl", "mg", "g")}}
 
 
@@ -165,6 +167,9 @@ def intro(calls: list[tuple[str, dict]], lang: str) -> str:
                 if isinstance(v, (str, int, float))]
     about = _join(list(dict.fromkeys(subjects)), lang) if len(calls) > 1 and subjects else ""
     if lang == "en":
+        nouns = [_noun(n, "en") for n in names]
+        if all(nouns) and not any(_writes(n) for n in names):     # "Let me look up the stock price for NVDA and AAPL."
+            return f"Let me look up the {_join(list(dict.fromkeys(nouns)), lang)}" + (f" for {about}." if about else ".")
         return f"Let me check with {_join(names, lang)}" + (f" for {about}." if about else ".")
     return f"Je consulte {_join(names, lang)}" + (f" pour {about}." if about else ".")
 
@@ -209,16 +214,16 @@ def _done(name: str, tool_input: dict, data: dict, lang: str) -> str | None:
     if not flags:
         return None
     rest = {k: v for k, v in data.items() if k not in flags and not _echoes(k, v, tool_input)}
-    given = ", ".join(_value(v, lang, str(k)) for k, v in tool_input.items() if not isinstance(v, (dict, list)))
+    # What it was done with, each value under its name (« salle Everest, date 2026-03-03, début 10:30 »).
+    given = ", ".join(_pair(k, v, lang) for k, v in tool_input.items() if not isinstance(v, (dict, list)))
     noun = _noun(name, lang)
     verb = next(iter(lex.words(short(name))), "")
     if noun and verb in lex.WRITE_VERBS:
         noun = " ".join(w for w in noun.split() if w != verb) or None      # cancel_order: the order, not « cancel order »
-    about = f"{noun} {given}" if noun and given else given
     if lang == "fr":
-        head = f"C'est fait : {short(name)} a abouti" + (f" pour {about}" if about else "")
+        head = "C'est fait" + (f" ({noun})" if noun else "") + (f" : {given}" if given else "")
     else:
-        head = f"Done: {short(name)} went through" + (f" for {about}" if about else "")
+        head = "Done" + (f" ({noun})" if noun else "") + (f": {given}" if given else "")
     tail = ", ".join(_pair(k, v, lang) for k, v in rest.items())
     return head + ((" ; " if lang == "fr" else "; ") + tail if tail else "") + "."
 
@@ -324,6 +329,9 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
     subject = subject or _subject(name, tool_input, lang)
     sep = " : " if lang == "fr" else ": "
     if isinstance(data, dict):
+        done = _done(name, tool_input, data, lang) if _writes(name) else None
+        if done:
+            return done                        # a thermostat set to 19.5 is done, not a weather report
         temp = next((k for k in data if TEMPERATURE.match(str(k))), None)
         cond = next((k for k in data if CONDITION.match(str(k)) and isinstance(data[k], str)), None)
         if temp is not None and isinstance(data[temp], (int, float)):
@@ -419,13 +427,23 @@ def _together(lines: list[tuple[str, dict, object]], lang: str) -> str | None:
     return f"{label[0].upper()}{label[1:]}" + (" : " if lang == "fr" else ": ") + ", ".join(rows)
 
 
+def _means(result: tuple[str, dict, object], later: list[tuple[str, dict, object]]) -> bool:
+    """A lookup whose answer a later action used (find_contact, then send_email to the address it gave): a step,
+    not what the user asked to hear about."""
+    name, _input, data = result
+    given = {str(v) for v in (data.values() if isinstance(data, dict) else [data]) if isinstance(v, (str, int))
+             and len(str(v)) > 2}
+    return not _writes(name) and any(_writes(n) and given & {str(v) for v in i.values()} for n, i, _d in later)
+
+
 def answer(results: list[tuple[str, dict, object]], failures: list[tuple[str, dict, str]], lang: str,
            describe=None) -> str:
     """The final answer: every result received, in sentences, and every failure reported as such.
     `describe(name, input, data)` may say a result in a form the tool's kind calls for (a computation, a
     conversion); otherwise `summarise` does."""
     sentences: list[str] = []
-    weather = [(n, i, d) for n, i, d in results if isinstance(d, dict) and any(
+    results = [r for index, r in enumerate(results) if not _means(r, results[index + 1:])]
+    weather = [(n, i, d) for n, i, d in results if isinstance(d, dict) and not _writes(n) and any(
         TEMPERATURE.match(str(k)) and isinstance(v, (int, float)) for k, v in d.items())]
     plain = [r for r in results if r not in weather]
     if weather:

@@ -18,7 +18,8 @@ from .slots import Slot, slots
 
 PROXIMITY = (1.0, 0.6, 0.35, 0.2)
 SPECIFIC_KINDS = frozenset({"date", "time", "datetime", "email", "url", "iban", "phone", "duration", "expression"})
-QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche"))
+QUERY_WORDS = frozenset(stem(w) for w in ("query", "q", "search", "keywords", "terms", "requete", "recherche", "topic",
+                                           "subject", "sujet", "theme", "keyword"))
 UNIT_WORDS = frozenset(stem(w) for w in ("unit", "units", "unite", "scale", "echelle", "format", "system", "systeme"))
 WIDER = frozenset(stem(w) for w in lex.WIDER_PLACES)
 CURRENCY_WORDS = frozenset(stem(w) for w in ("currency", "devise", "money", "monnaie"))
@@ -85,7 +86,7 @@ def _score(slot: Slot, mention: Mention) -> float:
     if target.type in ("integer", "number") and isinstance(value, str) and not target.enum and \
             not value.replace(".", "", 1).isdigit():
         return 0.0                     # « user_id » is no number
-    named = mention.label == fold(slot.name) or (mention.label and mention.label in slot.words)
+    named = _labels(slot, mention.label)
     numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and not target.enum
     if numeric:
         if target.type == "string" and not named and "code" not in slot.kinds:
@@ -117,7 +118,7 @@ def _score(slot: Slot, mention: Mention) -> float:
     evidence = _cue_score(mention.cue, slot, True)
     if numeric or mention.kind in ("duration", "money", "percent"):
         evidence += 0.8 * _cue_score(mention.after[:1], slot, False)       # its unit: « 20 minutes », "5 kg"
-    evidence += 3.0 if mention.label == fold(slot.name) else 0.0
+    evidence += 3.0 if named else 0.0
     wanted = role_of(slot)
     if mention.role and wanted:
         evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
@@ -128,6 +129,18 @@ def _score(slot: Slot, mention: Mention) -> float:
     if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):
         evidence += 2.0                # one of the values its description gives (« 'Celsius' or 'Fahrenheit' »)
     return gate + evidence
+
+
+def _labels(slot: Slot, label: str) -> bool:
+    """The word a value is given under names the slot: its name, one of its words, or the same concept in the other
+    language (« la salle Everest » for room)."""
+    if not label:
+        return False
+    return label == fold(slot.name) or stem(label) in slot.words or label in slot.words or bool(
+        (lex.concepts([label]) & lex.concepts(list(name_words(slot.name)))) - OPERATION_CONCEPTS)
+
+
+OPERATION_CONCEPTS = frozenset({"sum", "product", "difference", "quotient", "calc"})   # « times 3 » names no product
 
 
 PREPOSITIONS = frozenset({"of", "in", "for", "about", "on", "from", "with", "like", "de", "du", "des", "sur", "pour",
@@ -235,6 +248,8 @@ def _value(m: Mention, slot: Slot) -> object:
         if layout:                         # the layout the schema asks for (« MM-DD-YYYY »)
             parts = dict(zip("YMD", str(m.value)[:10].split("-")))
             return layout[1].join(parts[k] for k in layout[0])
+    if m.kind == "datetime" and "hh:mm" in fold(slot.description):
+        return str(m.value)[11:16]     # the layout the description asks for
     if m.kind == "datetime" and "datetime" not in slot.kinds:
         if "time" in slot.kinds and "date" not in slot.kinds:
             return str(m.value)[11:16]
@@ -430,6 +445,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
         filled.evidence += value
         taken.add(id(m))
     _split_places(todo, filled, free)
+    _split_datetime(scalars, filled)
     _numbered_in_order(scalars, filled)
     arrays = [s for s in todo if s.type == "array" and s.name not in filled.input]
     for s in todo:
@@ -468,9 +484,9 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.used.update(inner.used)
                 continue
         elif s.required and s.sentence and not any(m.kind in ("quoted", "tail") for m in free):
-            subject = " ".join(_trimmed(str(m.value), tool_words) for m in free if m.kind == "phrase").split()
+            subject = _subject(text, free, tool_words)
             searching = s.words & QUERY_WORDS
-            filled.input[s.name] = " ".join(subject) if searching and subject else text.strip()
+            filled.input[s.name] = subject if searching and subject else text.strip()
             continue
         elif s.required:
             ordered = sorted((m for m in free if id(m) not in taken and score(s, m) >= 0.15),
@@ -523,6 +539,21 @@ def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str
     return {s.path: m for (s, _end), m in zip(named, listed)} if len(listed) == len(named) else {}
 
 
+def _split_datetime(scalars: list[Slot], filled: Filled) -> None:
+    """« demain à 10:30 » for a date and a start time: each slot takes its part of the one date-time."""
+    for s in scalars:
+        m = filled.used.get(s.path)
+        if not (m and m.kind == "datetime"):
+            continue
+        for other in scalars:
+            if other.path in filled.used or other.type != "string" or "datetime" in other.kinds:
+                continue
+            if {"date", "time"} & set(other.kinds) and not {"date", "time"} <= set(other.kinds):
+                filled.used[other.path], filled.input[other.name] = m, _value(m, other)
+                if s.type == "string" and "datetime" not in s.kinds or {"date", "time"} & set(s.kinds):
+                    filled.input[s.name] = _value(m, s)
+
+
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "premier": 1, "deuxieme": 2, "troisieme": 3,
             "one": 1, "two": 2, "three": 3}
 
@@ -552,6 +583,29 @@ def _numbered_in_order(scalars: list[Slot], filled: Filled) -> None:
         said = sorted((filled.used[s.path] for _r, s in members), key=lambda m: m.start)
         for (_rank, s), m in zip(members, said):
             filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
+
+
+BOUNDS = frozenset({"moins", "plus", "under", "over", "less", "more", "than", "below", "above", "max", "maximum",
+                    "minimum", "jusqu", "entre", "between", "within", "around", "environ", "about"})
+
+
+def _subject(text: str, free: list[Mention], tool_words: set[str]) -> str:
+    """What a search is about, as the request words it: from its first word of substance to the first other value
+    or clause (« des chaussures de trail à moins de 120 €, réponds… » → chaussures de trail)."""
+    from .recognisers import tokens
+    phrases = sorted((m for m in free if m.kind == "phrase" and _trimmed(str(m.value), tool_words)),
+                     key=lambda m: m.start)
+    if not phrases:
+        return ""
+    start = phrases[0].start
+    stops = [m.start for m in free if m.kind != "phrase" and m.start > start] + \
+        [start + i for i, c in enumerate(text[start:]) if c in ",;.?!\n"]
+    end = min(stops, default=len(text))
+    words = [t for t in tokens(text) if start <= t.start and t.end <= end]
+    while words and (words[-1].norm in lex.STOP_WORDS or words[-1].norm in BOUNDS or not words[-1].content):
+        words.pop()
+    shown = _trimmed(text[words[0].start:words[-1].end], tool_words) if words else ""
+    return shown or " ".join(_trimmed(str(m.value), tool_words) for m in phrases).strip()
 
 
 def _part(s: Slot) -> str:

@@ -20,7 +20,7 @@ from .slots import slots
 THRESHOLD = 2.25
 # Kinds of value too common to point at a tool by themselves (an e-mail, an IBAN, an ISBN do).
 COMMON_KINDS = frozenset({"name", "phrase", "number", "code", "date", "time", "datetime", "duration", "money", "percent",
-                          "quoted", "tail", "alias", "language", "ticker"})
+                          "quoted", "tail", "alias", "language"})
 GENERIC = frozenset(stem(w) for w in """get calculate calc compute find fetch info information details detail data tool
 api by of for the and to lookup check list query retrieve obtain make do perform run determine estimate
 value values result results new current specific given based with from in on at is set type all""".split())
@@ -101,7 +101,20 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
             anchors = tuple(t.start for t in toks if lex.concepts([t.norm]) & shared)
         if points >= THRESHOLD:
             out.append(Choice(name, points, anchors or (0,), frozenset(hits) | {"=" + c for c in shared}))
+    if not out:
+        # No tool's words are said: the tool whose every required slot the request fills with a value of the very
+        # kind its name asks for is the one meant (« My OTP is 0042 » for a verification_code, "Is AF1234 on time?"
+        # for a flight_number) — when it is the only such tool.
+        fitting = [n for n, t in tools.items() if _given(t, pool)]
+        if len(fitting) == 1:
+            out.append(Choice(fitting[0], THRESHOLD, (0,)))
     return sorted(out, key=lambda c: (-c.score, list(tools).index(c.name)))
+
+
+def _given(tool: dict, pool: tuple[Mention, ...]) -> bool:
+    needed = [s for s in slots(tool) if s.required]
+    return bool(needed) and all(any(m.kind in s.kinds and m.kind in ("code", "email", "url", "iban", "phone")
+                                    for m in pool) for s in needed)
 
 
 def _scopes(chosen: list[Choice], text: str) -> dict[str, tuple[int, int]]:
@@ -160,8 +173,10 @@ def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single
                 id(found[0].used[s.path]) in inside or evidenced(s, found[0].used[s.path])
                 for s in slots(tools[choice.name]) if s.required and s.path in found[0].used):
             continue                       # a second tool is called on what its own part of the request says
-        if found and not found[0].missing:
-            calls += [(choice.name, f.input) for f in found]
+        if found and not found[0].missing:          # each input in the schema's order, as the tool lists them
+            order = [s.name for s in slots(tools[choice.name])]
+            calls += [(choice.name, dict(sorted(f.input.items(), key=lambda kv: order.index(kv[0])
+                                                if kv[0] in order else len(order)))) for f in found]
         elif found:
             missing[choice.name] = found[0].missing       # the best one first (a question), others for a chain
     if not calls and best.name not in missing:
@@ -217,7 +232,8 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
         local = fill(tool, part, text)
         found = {p: m for p, m in local.used.items() if id(m) not in owner and p in by_path and m.kind != "phrase"
                  and _family(m) == _family(top.get(p, m)) and evidenced(by_path[p], m)}
-        strong = {p: m for p, m in found.items() if _cue_names(m, by_path[p]) or _same_cue(m, top.get(p))}
+        strong = {p: m for p, m in found.items() if _cue_names(m, by_path[p]) or _same_cue(m, top.get(p)) or
+                  (m.kind not in COMMON_KINDS and m.kind == getattr(top.get(p), "kind", None))}   # "…, and apple?"
         for path, m in (found if len(found) >= 2 else strong).items():
             owner[id(m)] = path
     frames = _frames([(m, owner[id(m)]) for m in values if id(m) in owner], text)

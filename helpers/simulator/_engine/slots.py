@@ -25,6 +25,8 @@ PLAIN_STRING = {**TYPE_KINDS["string"], "name": 0.6, "phrase": 0.5}
 CODED_SLOTS = frozenset(stem(w) for w in ("currency", "devise", "unit", "unite", "scale", "echelle", "lang", "language",
                                           "langue", "frequency", "frequence", "periodicity", "recurrence"))
 CODED_STRING = {**TYPE_KINDS["string"], "alias": 1.0}
+FORMATTED = frozenset({"email", "url", "iban", "phone"})
+ROLE_WORDS = frozenset({"from", "to", "source", "target", "de", "vers", "src", "dst", "base", "quote"})
 EXPRESSION_STRING = {"expression": 1.0, "quoted": 0.8}
 NAME_STRING = {"name": 1.0, "quoted": 0.9, "code": 0.4, "ticker": 0.5, "tail": 0.3, "language": 0.3}
 CODE_STRING = {**TYPE_KINDS["string"], "code": 1.0, "number": 0.8, "name": 0.3, "phrase": 0.0}
@@ -59,8 +61,11 @@ class Slot:
 
     @property
     def gate(self) -> dict[str, float]:
-        if self.type == "string" and self.words & CODED_SLOTS:
-            return CODED_STRING           # a currency, a unit: the code the words name (« euros » EUR)
+        if self.type == "string" and set(self.kinds) & FORMATTED:
+            return {k: 1.0 for k in self.kinds if k in FORMATTED} | {"quoted": 0.3}   # an e-mail, not a name
+        if self.type == "string" and (self.words & CODED_SLOTS or set(name_words(self.name)) <= ROLE_WORDS):
+            return CODED_STRING           # a currency, a unit: the code the words name (« euros » EUR), also for a
+            #                               bare « from » / « to » (a city there is a name: no code is said)
         if self.type == "string" and "expression" in self.kinds:
             return EXPRESSION_STRING      # a formula, nothing else
         if self.type == "string" and "name" in self.kinds and not set(self.kinds) - {"name", "code"}:

@@ -14,12 +14,14 @@ __all__ = ["Script", "ScriptBook", "Step", "default_playbooks"]
 
 
 def default_playbooks() -> list:
+    from .._engine import agents
     from . import chat, dates, research, review, safety, search_calc, sessions, support
     return [
         safety.PLAYBOOK,          # a refusal comes before anything else
         ScriptBook(),             # graders' scripted conversations
         research.SUBAGENT,        # inside a subagent: only its own prompt and tools
-        research.COORDINATOR,     # Agent / Task tool and application-defined agents
+        research.COORDINATOR,     # 1.2, 1.3: a coordinator told to hand every part to its agents at once
+        agents.PLAYBOOK,          # the Agent SDK's CLI: delegation as Claude does it, « call X first », StructuredOutput
         sessions.PLAYBOOK,        # 1.7: files read with the CLI's Read tool; old results keep weighing
         review.PLAYBOOK,          # 1.6: files pasted with their path → findings; interfaces → integration
                                   # (before DIRECT, which answers any request asking for « findings » JSON)

@@ -19,15 +19,13 @@ import re
 import unicodedata
 
 from .._conversation import Conversation
+from .._engine.recognisers import cli
 from .._reply import Reply, playbook, text
 from .research_corpus import CORPUS
 
-BUILT_IN_AGENTS = {"claude", "Explore", "general-purpose", "Plan", "statusline-setup", "fork"}
-AGENT_LINE = re.compile(r"^- ([\w.-]+): (.*?)(?: \(Tools: (.*)\))?$", re.M)
-NOTIFICATION = re.compile(r"<task-notification>(.*?)</task-notification>", re.S)
 SYNTHESIS = re.compile(r"synth|rédig|redig|rapport final|writer", re.I)
-LAUNCHED = "Async agent launched"
-HANDBACK = "The report follows:"
+LAUNCHED = cli.LAUNCHED
+handback_report = cli.handback
 # The definition's own prompt comes first in a subagent's system text; Claude Code's notes follow it.
 CLI_NOTES = "\n\nMessages from the agent that launched you"
 # A coordinator told to hand over the claims alone (the lost-citations diagnostic of TS 1.3).
@@ -44,31 +42,7 @@ TOPIC = re.compile(r"(?:^|\n)\s*(?:sujet|th[èe]me|topic)\s*:\s*(.+)", re.I)
 
 def agent_types(conv: Conversation) -> dict[str, str]:
     """name → description of the agents the application defined (built-in ones left out)."""
-    section = conv.notes.split("Available agent types", 1)
-    if len(section) < 2:
-        return {}
-    found = {}
-    for name, description, _tools in AGENT_LINE.findall(section[1].split("\n\n", 1)[0]):
-        if name not in BUILT_IN_AGENTS:
-            found[name] = description
-    return found
-
-
-def _tag(block: str, name: str) -> str | None:
-    found = re.search(rf"<{name}>(.*?)</{name}>", block, re.S)
-    return found.group(1).strip() if found else None
-
-
-def handback_report(result: str) -> str:
-    """The report inside a synchronous launch's tool_result (Claude Code frames and indents it)."""
-    if HANDBACK not in result:
-        return result
-    lines = []
-    for line in result.split(HANDBACK, 1)[1].splitlines():
-        if line.startswith("agentId:") or line.startswith("<usage>"):
-            break
-        lines.append(line[2:] if line.startswith("  ") else line)
-    return "\n".join(lines).strip()
+    return cli.agent_types(conv.notes)
 
 
 def reports(conv: Conversation, launcher: str) -> dict[str, str]:
@@ -76,14 +50,11 @@ def reports(conv: Conversation, launcher: str) -> dict[str, str]:
     got = {}
     for call in conv.calls_to(launcher):
         if call.answered and not call.is_error and LAUNCHED not in (call.result or ""):
-            got[call.id] = handback_report(call.result or "")
+            got[call.id] = cli.handback(call.result or "")
         elif call.is_error:
             got[call.id] = f"ÉCHEC : {call.result}"
-    for raw in conv.raw_user_texts:
-        for block in NOTIFICATION.findall(raw):
-            tool_use_id, status = _tag(block, "tool-use-id"), _tag(block, "status")
-            if tool_use_id:
-                got[tool_use_id] = (_tag(block, "result") or "") if status == "completed" else f"ÉCHEC ({status})"
+    for tool_use_id, (status, result) in cli.notifications(conv.raw_user_texts).items():
+        got[tool_use_id] = result if status == "completed" else f"ÉCHEC ({status})"
     return got
 
 
@@ -212,8 +183,8 @@ def _subject(task: str) -> tuple[str, str]:
 def COORDINATOR(conv: Conversation) -> Reply | None:
     launcher = conv.tool("Agent", "Task")
     agents = agent_types(conv)
-    if conv.is_subagent or not launcher or not agents:
-        return None
+    if conv.is_subagent or not launcher or not agents or not cli.course_coordinator(conv.system):
+        return None          # the course's scenario only: any other request is delegated as Claude does (agents.py)
     topic = conv.first_user_text
     researchers = [n for n, d in agents.items() if not SYNTHESIS.search(n + " " + d)]
     synthesizers = [n for n, d in agents.items() if SYNTHESIS.search(n + " " + d)]
@@ -261,6 +232,8 @@ def SUBAGENT(conv: Conversation) -> Reply | None:
         return None
     task = conv.first_user_text
     definition = definition_prompt(conv)
+    if not (TOPIC.search(task) or "findings" in (definition + task).lower() or SYNTHESIS.search(definition)):
+        return None          # not one of the course's researchers: the general engine does the task it was given
     topic, subtopic = _subject(task)
     if SYNTHESIS.search(definition) or (not definition and SYNTHESIS.search(task.split("\n", 2)[-1][:200])):
         return text(synthesis(_synthesis_topic(task), task))

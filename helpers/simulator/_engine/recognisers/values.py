@@ -238,6 +238,8 @@ class Number(Recogniser):
     PATTERNS = {"fr": re.compile(rf"(?<![\w.,/^-])({_NUM}|\.\d+)(?![\d]|[.,]\d)" + _TAIL, re.I),
                 "en": re.compile(rf"(?<![\w./^-])({_NUM_EN}|\.\d+)(?![\d]|\.\d)" + _TAIL, re.I)}
     FRACTIONS = {"half": 0.5, "demi": 0.5, "quarter": 0.25, "quart": 0.25}
+    # « 19 degrés et demi », "3 miles and a half": the half after the unit belongs to the number.
+    AND_A_HALF = re.compile(r"(?i)\s+(?:[^\W\d_]+\s+)?(?:et|and)\s+(?:a\s+)?(demie?|half|quart|quarter)\b")
 
     @lru_cache(maxsize=1)
     def _words(self) -> re.Pattern:
@@ -254,6 +256,9 @@ class Number(Recogniser):
             if m[3] == "K" and text[max(0, s - 1):s] not in ("$", "€", "£"):
                 yield s, e, plain(value), "K"            # « 298K » is a temperature, "$50K" an amount
                 continue
+            half = self.AND_A_HALF.match(text, e)
+            if half and not m[3]:
+                value += self.FRACTIONS[fold(half[1]).rstrip("e") if fold(half[1]) == "demie" else fold(half[1])]
             yield s, e, plain(value * _SCALE.get((m[3] or "").lower(), 1)), m["unit"]
         for s, e, m in _span(self._words(), text):
             yield s, e, lex.NUMBER_WORDS[m.group(1).lower()], "words"
@@ -307,14 +312,21 @@ class Duration(Recogniser):
              "mins": 60, "mn": 60, "minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600,
              "hours": 3600, "heure": 3600, "heures": 3600, "day": 86400, "days": 86400, "jour": 86400,
              "jours": 86400, "week": 604800, "weeks": 604800, "semaine": 604800, "semaines": 604800}
-    PATTERN = re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(h)\s*(\d{2})\b|"
-                         r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(seconds?|secondes?|secs?|minutes?|mins?|mn|hours?|hrs?|"
-                         r"heures?|days?|jours?|weeks?|semaines?)\b")
+    ONE = {"a": 1, "an": 1, "one": 1, "un": 1, "une": 1}
+    HALVES = {"demi": 0.5, "demie": 0.5, "half": 0.5, "quart": 0.25, "quarter": 0.25}
+
+    @lru_cache(maxsize=1)
+    def _pattern(self) -> re.Pattern:
+        said = "|".join(sorted((re.escape(w) for w in {**lex.NUMBER_WORDS, **self.ONE}), key=len, reverse=True))
+        return re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(h)\s*(\d{2})\b|"
+                          rf"(?<![\w.,])(\d+(?:[.,]\d+)?|{said})\s*(seconds?|secondes?|secs?|minutes?|mins?|mn|hours?|"
+                          r"hrs?|heures?|days?|jours?|weeks?|semaines?)\b"
+                          r"(?:\s+(?:et|and)\s+(?:a\s+)?(demie?|half|quart|quarter)\b)?")
     CUES = frozenset({"pendant", "durant", "for", "during", "duree", "duration", "over", "in", "en", "dans",
                       "every", "each", "chaque", "toutes", "tous"})
 
     def find(self, text, lang):
-        for s, e, m in _span(self.PATTERN, text):
+        for s, e, m in _span(self._pattern(), text):
             if m[1]:
                 before = fold(text[max(0, s - 12):s]).split()
                 if not before or before[-1] not in self.CUES:
@@ -322,7 +334,9 @@ class Duration(Recogniser):
                 seconds = float(m[1].replace(",", ".")) * 3600 + int(m[3]) * 60
                 yield s, e, plain(seconds), "h"
             else:
-                amount = float(m[4].replace(",", "."))
+                word = m[4].lower()
+                amount = float(lex.NUMBER_WORDS.get(word, self.ONE.get(word, 0)) or m[4].replace(",", "."))
+                amount += self.HALVES.get(fold(m[6] or ""), 0.0)   # « une heure et demie », "an hour and a half"
                 unit = fold(m[5])
                 yield s, e, plain(amount * self.UNITS[unit]), unit
 

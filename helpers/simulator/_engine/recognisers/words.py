@@ -12,7 +12,8 @@ from functools import lru_cache
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*", re.U)
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=\S)|\n+")
-_ELISION = re.compile(r"^(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu)['’]|['’](?:s|re|ll|ve|d|m|t)$|n['’]t$", re.I)
+_ELISION = re.compile(r"^(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu)['’]|['’](?:s|re|ll|ve|d|m|t)$|n['’]t$|"
+                      r"-(?:moi|toi|nous|vous|le|la|les|lui|leur|en|y)$", re.I)      # « trouve-moi », « dis-le »
 
 
 @lru_cache(maxsize=16384)
