@@ -30,9 +30,9 @@ from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
 from sqlalchemy.exc import SAWarning
 
 import helpers.grading
-from helpers.grading.feedback import TEMPLATE, TEMPLATES, FeedbackExporter
-from helpers.grading.sanitize import SanitizeNotebook
-from helpers.grading.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
+from helpers.grading.trusted.feedback import TEMPLATE, TEMPLATES, FeedbackExporter
+from helpers.grading.trusted.sanitize import SanitizeNotebook
+from helpers.grading.trusted.autograde import (ApplyVerdicts, HideHiddenTests, RestoreDeletedTests, SandboxedExecute, StartVerdicts,
                               RefuseLinks, TrustGradebookMetadata, WrapReports)
 
 c = get_config()  # noqa: F821 - provided by nbgrader
@@ -74,11 +74,11 @@ c.Execute.interrupt_on_timeout = True
 c.LimitOutput.max_lines = 400
 
 # Nothing a student wrote runs in an instructor's browser: the graded notebook (what Formgrader shows) and the
-# feedback keep only inert outputs and allowed HTML (helpers/grading/sanitize.py says why not sanitize_html).
+# feedback keep only inert outputs and allowed HTML (helpers/grading/trusted/sanitize.py says why not sanitize_html).
 c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, SanitizeNotebook,
                                     CSSHTMLHeaderPreprocessor]
-# nbgrader's feedback page, translated (« Réponse de l'étudiant », « Note »…): helpers/grading/templates/retour, for
-# generate_feedback only — set on HTMLExporter, it replaced Formgrader's own template too (helpers/grading/feedback.py).
+# nbgrader's feedback page, translated (« Réponse de l'étudiant », « Note »…): helpers/grading/trusted/templates/retour, for
+# generate_feedback only — set on HTMLExporter, it replaced Formgrader's own template too (helpers/grading/trusted/feedback.py).
 c.GenerateFeedback.exporter_class = FeedbackExporter
 c.FeedbackExporter.template_name = TEMPLATE
 c.FeedbackExporter.extra_template_basedirs = [str(TEMPLATES)]

@@ -5,8 +5,8 @@ What a notebook calls, and nothing else. Where the rest lives:
   clients.py  mode, clients, meter, French errors (with _mode.py, _meter.py, explain.py, narrate.py)
   widgets/    diagrams, questions, « Vérifier »
   progress/   the learner's private progress record and where they stand (standard library only)
-  lessons/    one package per task statement (checks, questions, scenario data) and the exercise registry
-  grading/    the trusted side: verdicts, nbgrader preprocessors, sandbox, cohort
+  lessons/    one package per task statement (play.py sandboxed, judge.py trusted, questions) and the registry
+  grading/    trusted/ (verdicts, nbgrader preprocessors, cohort), sandboxed/ (zygote, player), the sandbox
   instructor/ what instructors read once a cohort is graded: the dashboard (not in the learner edition)
   kernel/     the environment's kernels, forked from a process that has already imported the heavy packages
 """

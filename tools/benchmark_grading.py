@@ -1,11 +1,11 @@
-"""Grading a cohort: plain `nbgrader autograde` versus `python -m helpers.grading.cohort` (not a test).
+"""Grading a cohort: plain `nbgrader autograde` versus `python -m helpers.grading.trusted.cohort` (not a test).
 
     .venv/bin/python tools/benchmark_grading.py --students 50
     .venv/bin/python tools/benchmark_grading.py --students 10 --reference /chemin/autre-checkout
 
 Builds a simulated cohort (tools/simulated_cohort.py) for every assignment, grades one copy
 with nbgrader's command line (one `nbgrader autograde <assignment>` per assignment: sequential)
-and another with helpers.grading.cohort (parallel, one worker per core), checks both gradebooks hold
+and another with helpers.grading.trusted.cohort (parallel, one worker per core), checks both gradebooks hold
 the same scores, and prints durations, seconds per notebook, the speed-up and notebooks per minute.
 With --reference, a third copy is graded sequentially by another checkout of the course (its own
 .venv and nbgrader_config.py, e.g. the version before a change): the speed-up is also given
@@ -67,7 +67,7 @@ def reference_copy(course: Path, target: Path, reference: Path, assignments: lis
 
 
 def parallel(course: Path, assignments: list[str], workers: int | None) -> float:
-    from helpers.grading.cohort import grade_course
+    from helpers.grading.trusted.cohort import grade_course
     started = time.monotonic()
     grade_course(course, assignments, workers=workers, out=io.StringIO())   # one pool for every assignment
     return time.monotonic() - started
@@ -102,7 +102,7 @@ def main() -> int:
         print(f"nbgrader autograde (séquentiel) : {t_seq:.0f} s, {t_seq / notebooks:.1f} s par notebook, "
               f"{notebooks / t_seq * 60:.1f} notebooks/min")
         t_par = parallel(two, names, args.workers)
-        print(f"helpers.grading.cohort (parallèle)      : {t_par:.0f} s, {t_par / notebooks:.1f} s par notebook, "
+        print(f"helpers.grading.trusted.cohort (parallèle)      : {t_par:.0f} s, {t_par / notebooks:.1f} s par notebook, "
               f"{notebooks / t_par * 60:.1f} notebooks/min")
         print(f"accélération : × {t_seq / t_par:.2f}"
               + (f" ; × {t_ref / t_par:.2f} par rapport à la référence" if args.reference else ""))

@@ -144,7 +144,7 @@ def build(course: Path, n_students: int, *, assignments: list[str] | None = None
     for name in assignments:
         nbgrader(course, "generate_assignment", name, "--force")
     # The course secret fixes the draws: made now, copies of this course draw (and grade) alike.
-    from helpers.grading.verdicts import course_secret
+    from helpers.grading.trusted.verdicts import course_secret
     course_secret(course)
     r = random.Random(seed)
     labels = {}

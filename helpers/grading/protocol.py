@@ -1,8 +1,10 @@
 """The two socket protocols of grading: each message defined once, here, and used by both ends. JSON lines.
 
 judge ↔ player   verdicts.Player (trusted) ↔ sandboxed/player.py, over a socket pair the zygote hands the player
-    judge → player   Hello(exercise, cells), then Play(spec, relays) for each scenario, Stop() at the end
-    player → judge   CellStarted(cell) before each cell, Ready(…) once the cells ran, Result(…) for each Play
+    judge → player   Hello(exercise, cells), then Play(spec, relays, number) for each scenario, Stop() at the end
+    player → judge   CellStarted(cell) before each cell, Ready(…) once the cells ran, Result(…, number) for each
+                     Play, then nothing: a line the judge did not ask for (another number, a second answer, anything
+                     after the last one) was written by learner code on the player's descriptor
 
 grader ↔ zygote   atelier.Atelier (trusted) ↔ sandboxed/zygote.py, over the zygote's inherited socket
     Spawn(role, args) (+ the player's descriptor) → Spawned(pid)    Status(pid) → Exited(exit)
@@ -96,16 +98,18 @@ class Ready(Message):
     tampered: list = field(default_factory=list)     # the checks' functions the cells replaced
 
 
-@_message("play", spec=dict, relays=dict)
+@_message("play", spec=dict, relays=dict, number=int)
 class Play(Message):
     spec: dict                                       # the scenario, for the lesson's `play(objects, spec)`
     relays: dict = field(default_factory=dict)       # port on the player's loopback → the judge's Unix socket
+    number: int = 0                                  # counted by the judge: 0, 1, 2… in one player
 
 
-@_message("result", tampered=list)
+@_message("result", tampered=list, number=int)
 class Result(Message):
     result: object = None                            # what `play` returned, plain data
     tampered: list = field(default_factory=list)
+    number: int = -1                                 # the Play it answers
 
 
 @_message("stop")

@@ -5,7 +5,8 @@ The operating system, not Python, draws the line. Each sandbox gets:
   loopback), IPC and UTS namespaces, a new session (no terminal injection), and it dies with
   its parent;
 - an allow-list of read-only mounts: the system (`/usr`…), the Python installation and the
-  virtual environment, the `helpers` package — nothing else of the course: `source/`, `tests/`,
+  virtual environment, the `helpers` package without its trusted side (grading/trusted/, each lesson's
+  `judge.py`: their files read as one line raising ImportError) — nothing else of the course: `source/`, `tests/`,
   the gradebook, the exchange, `feedback/`, other students' folders, the kernelspec and
   `nbgrader_config.py` are simply not there;
 - a private `/tmp` (size-capped tmpfs) as home: the only writable place, where the kernel works
@@ -100,6 +101,41 @@ def python_mounts() -> list[str]:
     return sorted(r for r in roots if not any(r.startswith(other + "/") for other in roots))
 
 
+# The trusted side's files: grading/trusted/ (the judge's process), and the lessons' trusted halves — each
+# exercise's judge (its scenarios, their draws, the values it expects), the in-process pairing of judge and play,
+# the judge's evidence rules. Inside a sandbox each of them, and its compiled copy, reads as one line that raises
+# ImportError: nothing of them is importable or readable there.
+TRUSTED_FILES = ("grading/trusted/*.py", "lessons/ts*/judge.py", "lessons/ts*/checks.py", "lessons/_evidence.py")
+ABSENT = ('raise ImportError("côté de confiance de la correction : ce module n\'existe pas dans le bac à sable")\n')
+
+
+def trusted_files() -> list[str]:
+    """The host paths hidden from every sandbox (see TRUSTED_FILES)."""
+    helpers = Path(__file__).resolve().parent.parent
+    return [str(source) for pattern in TRUSTED_FILES for source in sorted(helpers.glob(pattern))]
+
+
+def compiled_folders() -> list[str]:
+    """The __pycache__ folders beside the trusted files, made if missing: each is an empty tmpfs in a sandbox, so
+    that no compiled copy of a judge — one the grader writes once the sandbox runs included — is there to read."""
+    folders = []
+    for folder in sorted({str(Path(path).parent / "__pycache__") for path in trusted_files()}):
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError:
+            continue
+        folders.append(folder)
+    return folders
+
+
+def _absent_file(root: Path) -> str:
+    path = root / "absent.py"
+    if not path.exists():
+        path.write_text(ABSENT, encoding="utf-8")
+        path.chmod(0o644)
+    return str(path)
+
+
 def _etc_folder(root: Path) -> Path:
     """A private /etc: passwd and group for the sandbox user, hosts for the loopback, nothing secret."""
     etc = root / "etc"
@@ -167,6 +203,11 @@ def command(argv: list[str], *, workdir: Path, writable: list[tuple[str, str]] =
         ensure_parents(path)
         args += ["--ro-bind", path, path]
         made.add(path)
+    absent = _absent_file(workdir)
+    for path in trusted_files():
+        args += ["--ro-bind", absent, path]
+    for folder in compiled_folders():
+        args += ["--tmpfs", folder]
     for host, inside in writable:
         ensure_parents(inside)
         args += ["--bind", host, inside]

@@ -30,7 +30,7 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from ..grading.cohort import course_assignments  # noqa: F401 - part of this module's API
+from ..grading.trusted.cohort import course_assignments  # noqa: F401 - part of this module's API
 
 SEPARATOR = " — "
 HEADER = re.compile(r"^\s*\[Vérification\s+(?P<exercise>[^\]\s]+)\]\s*(?P<score>\d+(?:[.,]\d+)?)\s*/\s*"
@@ -636,7 +636,7 @@ class Notice:
     reason: str | None = None
 
     def _commands(self) -> str:
-        return "\n".join(f"python -m helpers.grading.cohort {a}" for a in course_assignments(self.root) or ["<devoir>"])
+        return "\n".join(f"python -m helpers.grading.trusted.cohort {a}" for a in course_assignments(self.root) or ["<devoir>"])
 
     def __repr__(self) -> str:
         if not self.cohort.demo:

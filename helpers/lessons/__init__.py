@@ -1,4 +1,5 @@
-"""One package per task statement (ts1_1 … ts1_7): its checks, its questions, its scenario data.
+"""One package per task statement (ts1_1 … ts1_7): its exercises' two halves — play.py, run where learner code
+runs (the sandbox under grading), judge.py, the trusted side's scenarios and verdicts — and its questions.
 
 Here lives the registry of what the course grades, read by « Vérifier », the hidden tests, grading
 and the tools. Lessons may import simulator, clients, progress and widgets; never grading.
@@ -6,6 +7,7 @@ and the tools. Lessons may import simulator, clients, progress and widgets; neve
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from functools import cache
 
@@ -86,6 +88,11 @@ def check(exercise_id: str, *objects, progress=None) -> Report:
     spec = exercise(exercise_id)
     if spec.is_quiz:   # grade("1.1.q", reponses_1_1, CORRIGE): the key only exists in the master's hidden test
         return graded_report(exercise_id, objects[0] if objects else None, objects[1] if len(objects) > 1 else None)
+    if os.environ.get("COURS_CORRECTION"):
+        # Inside a grading sandbox the judges are absent (grading/sandbox.py): a learner's cell that asks for a check
+        # gets this report, not an ImportError; the verdict is the trusted judge's, computed outside.
+        return Report(exercise_id, [Criterion("correcteur", "Verdict calculé par le correcteur, hors du bac à sable",
+                                              spec.points, False, "la vérification ne tourne pas pendant la correction")])
     named = dict(zip(spec.names, objects))
 
     def player(scenario):

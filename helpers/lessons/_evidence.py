@@ -3,7 +3,10 @@
 A request in the log is what *someone* in the sandbox sent: the CLI, or learner code that posts its own requests
 with the ids it saw (a hook receives the CLI's `tool_use_id`). What the CLI sends the same way in every request of one
 run — its user agent, its system prompt, its tool names, its metadata — marks its requests; a request of the scenario
-without those marks is learner code speaking for the CLI. And one `tool_use_id` answered by two different
+without those marks is learner code speaking for the CLI. Marks can be copied: under grading each request also says,
+in a header only the judge's forwarder writes, which programs held a connection to the simulator inside the sandbox
+when it arrived (grading/trusted/forwarder.py) — a request that came while another program than the CLI of the first
+request was connected is not the CLI's alone, whatever headers it copied. And one `tool_use_id` answered by two different
 `tool_result`s is two continuations of one conversation: whichever came first, the evidence conflicts, and that costs
 the points of the rule that would have read it.
 """
@@ -28,10 +31,24 @@ def client_marks(exchange) -> tuple:
     return agent, system, tuple(tools), json.dumps(meta, sort_keys=True)
 
 
+CLIENTS = "x-cours-clients"       # written by the judge's forwarder (grading/trusted/forwarder.py), never the sandbox's
+
+
+def connected_programs(exchange) -> set[str] | None:
+    """The programs the forwarder saw connected to the simulator when this request came; None outside grading."""
+    value = (exchange.headers or {}).get(CLIENTS)
+    return set(value.split(",")) if isinstance(value, str) and value else None
+
+
 def foreign_requests(log: list, first) -> list:
-    """The requests of `log` that do not carry the marks of `first` (the CLI's first request of the scenario)."""
+    """The requests of `log` that do not carry the marks of `first` (the CLI's first request of the scenario), or that
+    arrived while a program other than the ones connected at `first` (the CLI) held a connection to the simulator."""
     marks = client_marks(first)
-    return [e for e in log if e.is_message and client_marks(e)[:2] != marks[:2]]
+    programs = connected_programs(first)
+    if programs is not None and len(programs) != 1:
+        programs = set()        # from the first request on, another program than the CLI was connected
+    return [e for e in log if e.is_message and (client_marks(e)[:2] != marks[:2] or (
+        programs is not None and connected_programs(e) != programs))]
 
 
 def conflicting_results(log: list) -> list[str]:

@@ -1,20 +1,24 @@
 """The contract between the lessons and grading: what a lesson registers, what its two halves may use.
 
-Each graded exercise is an `Exercise` record (lessons/ts*/__init__.py) with two functions from its `checks.py`,
-marked where they run:
+Each graded exercise is an `Exercise` record (lessons/ts*/__init__.py) naming two functions of its lesson, in two
+modules, marked where they run:
 
-  @sandboxed  play(objects, spec) -> plain data
+  @sandboxed  play(objects, spec) -> plain data              in ts*/play.py
       runs where learner code runs — the « Vérifier » kernel, or a grading player inside the sandbox
       (grading/sandboxed/player.py). It calls the learner's objects on one scenario, under a deadline
       (`run_learner`, `run_in_thread`, `run_coroutine`), and returns data only (`Outcome.to_plain`, `plain`).
-  @trusted    judge(player, values, seed) -> Report   (and the check_* it calls)
+  @trusted    judge(player, values, seed) -> Report          in ts*/judge.py (and the check_* it calls)
       runs on the trusted side — nbgrader's process under grading. It never touches a learner object: it calls
       `player(spec)` (spec carries `LIMIT_KEY`, the seconds the learner's code has), reads what comes back as
       `Played`, and bases its verdict on its own simulators' logs and witnesses. It returns a `Report`: one
       `Criterion` per rule, points and a French sentence saying what was seen.
 
+A judge.py holds the scenarios, their draws and the values it expects, and never imports a play.py: a play receives
+everything in `spec`. Inside a grading sandbox the judges are absent (grading/sandbox.py). ts*/checks.py pairs both
+halves in one process, for the tests and a maintainer's session; grading never imports it.
+
 nbgrader's hidden tests call `require(report, key)` on one rule or `partial(report)`; « Vérifier » shows the report.
-Grading imports this module and the registry (`helpers.lessons`), nothing else of the lessons.
+Grading imports this module and the registry (`helpers.lessons`), and the judges through the registry.
 """
 from __future__ import annotations
 
@@ -56,17 +60,33 @@ LIMIT_KEY = "limite_s"
 
 @dataclass(frozen=True)
 class Exercise:
-    """One graded exercise, as the registry lists it: every grader, button and tool reads this record."""
+    """One graded exercise, as the registry lists it: every grader, button and tool reads this record.
+
+    It names its lesson's two halves without importing them: `play` imports only `<lesson>.play` (what a sandbox
+    runs), `judge` only `<lesson>.judge` (the trusted side) — a grading player never loads a judge, a judge never
+    loads a play."""
     id: str                              # "1.1.a": the heading, the nbgrader grade_id's suffix, the report's tag
     names: tuple[str, ...]               # the learner objects the check receives, in order
     points: float
-    play: Callable | None = None         # learner side: play(objects, spec) -> plain data
-    judge: Callable | None = None        # trusted side: judge(player, values, seed=None) -> Report
+    lesson: str = ""                     # the lesson's package ("helpers.lessons.ts1_1"); "" for a quiz
+    entry: str = "judge"                 # the judge's function in <lesson>.judge
     questions: tuple[str, ...] = ()      # a quiz: question ids, answers read from the submitted cell
 
     @property
     def is_quiz(self) -> bool:
         return bool(self.questions)
+
+    @property
+    def play(self) -> Callable | None:
+        """Learner side, sandboxed: play(objects, spec) -> plain data."""
+        import importlib
+        return None if self.is_quiz else importlib.import_module(f"{self.lesson}.play").play
+
+    @property
+    def judge(self) -> Callable | None:
+        """Trusted side: judge(player, values, seed=None) -> Report."""
+        import importlib
+        return None if self.is_quiz else getattr(importlib.import_module(f"{self.lesson}.judge"), self.entry)
 
 
 @dataclass(frozen=True)

@@ -146,7 +146,7 @@ def test_the_api_s_400s_are_read_back_in_french_what_was_sent_and_which_rule():
 
 
 def test_a_loop_that_goes_on_after_stop_sequence_is_told_in_french():
-    from helpers.lessons.ts1_1.checks import _rejection
+    from helpers.lessons.ts1_1.judge import _rejection
     from types import SimpleNamespace
     run = SimpleNamespace(exchanges=[SimpleNamespace(status=400, error_message=(
         "messages.4: all messages must have non-empty content except for the optional final assistant message"))])

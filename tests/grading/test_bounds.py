@@ -64,8 +64,8 @@ def test_dict_keys_that_are_learner_objects_are_not_converted_by_their_own_code(
 
 def test_a_notebook_past_its_time_marks_its_remaining_exercises_not_run(monkeypatch, tmp_path):
     """ApplyVerdicts had no time limit: every exercise of a notebook is judged within NOTEBOOK_SECONDS together."""
-    from helpers.grading import verdicts
-    from helpers.grading.autograde import ApplyVerdicts
+    from helpers.grading.trusted import verdicts
+    from helpers.grading.trusted.autograde import ApplyVerdicts
     import time
     called = []
     monkeypatch.setattr(verdicts, "judge_submission", lambda *a, **k: called.append(a))
@@ -108,3 +108,35 @@ def test_a_request_the_cli_did_not_send_is_foreign():
     cli = Exchange([{"role": "user", "content": "x"}])
     forged = Exchange([{"role": "user", "content": "x"}], agent="Anthropic/Python 2.15.0", system="")
     assert foreign_requests([cli, forged, cli], cli) == [forged]
+
+
+def test_a_request_with_the_clis_words_is_foreign_when_another_program_was_connected():
+    """The headers, the system prompt, the tools can be copied; the program that holds the connection cannot: the
+    judge's forwarder writes who was connected (x-cours-clients), and only the first request's one program counts."""
+    from helpers.lessons._evidence import foreign_requests
+    cli, alone, forged = (Exchange([{"role": "user", "content": "x"}]) for _ in range(3))
+    cli.headers["x-cours-clients"] = alone.headers["x-cours-clients"] = "claude"
+    forged.headers["x-cours-clients"] = "claude,python3.11"
+    assert foreign_requests([cli, alone, forged], cli) == [forged]
+    both = Exchange([{"role": "user", "content": "x"}])
+    both.headers["x-cours-clients"] = "claude,python3.11"      # connected before the CLI's first request
+    assert foreign_requests([both, alone], both) == [both, alone]
+    unseen = Exchange([{"role": "user", "content": "x"}])      # outside grading (« Vérifier »): nothing to compare
+    assert foreign_requests([unseen, forged], unseen) == []
+
+
+def test_the_forwarder_names_the_programs_connected_to_the_port_in_the_sandbox():
+    """Read in /proc: here, this test's own connection to a listening socket is held by python."""
+    import os
+    import socket
+    import sys
+    from helpers.grading.trusted.forwarder import clients
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    try:
+        assert clients(os.getpid(), port) == os.path.basename(os.path.realpath(sys.executable))
+        assert clients(os.getpid(), port + 1 if port < 65535 else port - 1) == "?"
+    finally:
+        client.close()
+        server.close()

@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from helpers.grading.cohort import main, shard  # noqa: E402
+from helpers.grading.trusted.cohort import main, shard  # noqa: E402
 
 
 def test_shards_split_a_cohort_without_overlap():
@@ -40,7 +40,7 @@ def test_parallel_grading_writes_the_same_scores_as_sequential_nbgrader(tmp_path
     benchmark_grading.sequential(one, names)
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
     for name in names:
-        done = subprocess.run([sys.executable, "-m", "helpers.grading.cohort", name, "--workers", "2"],
+        done = subprocess.run([sys.executable, "-m", "helpers.grading.trusted.cohort", name, "--workers", "2"],
                               cwd=two, env=env, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "[4/4]" in done.stdout and "copies/min" in done.stdout
@@ -54,7 +54,7 @@ def test_one_pool_of_workers_grades_several_assignments(tmp_path, monkeypatch):
     per worker, not once per assignment): every (assignment, student) is graded, by the same two processes."""
     import io
 
-    from helpers.grading import cohort
+    from helpers.grading.trusted import cohort
     for name in ("1.1-a", "1.5-b"):
         (tmp_path / "source" / name).mkdir(parents=True)
         for student in ("s1", "s2", "s3"):
@@ -80,7 +80,7 @@ def test_the_workers_are_told_to_stop_and_are_gone_when_grading_returns(tmp_path
     import multiprocessing
     import time
 
-    from helpers.grading import cohort
+    from helpers.grading.trusted import cohort
     (tmp_path / "source" / "1.1-a").mkdir(parents=True)
     for student in ("s1", "s2", "s3"):
         (tmp_path / "submitted" / student / "1.1-a").mkdir(parents=True)
@@ -94,7 +94,7 @@ def test_the_workers_are_told_to_stop_and_are_gone_when_grading_returns(tmp_path
 
 
 def test_the_command_takes_several_assignments_or_all_of_them(tmp_path, monkeypatch, capsys):
-    from helpers.grading import cohort
+    from helpers.grading.trusted import cohort
     (tmp_path / "nbgrader_config.py").write_text("")
     for name in ("1.10-z", "1.2-b", "1.1-a"):
         (tmp_path / "source" / name).mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""The feedback page (helpers/grading/templates/retour), rendered as generate_feedback renders it, on a small
+"""The feedback page (helpers/grading/trusted/templates/retour), rendered as generate_feedback renders it, on a small
 graded notebook: French words and numbers, « pas de réponse » for an untouched answer, and each report as the
 table « Vérifier » shows. Fast: nbconvert only, no grading (the whole cycle is in test_nbgrader_cycle.py)."""
 from __future__ import annotations
@@ -31,7 +31,7 @@ def cell(kind: str, source: str, **nbgrader) -> nbformat.NotebookNode:
 @pytest.fixture(scope="module")
 def page() -> str:
     from nbconvert import HTMLExporter
-    import helpers.grading
+    import helpers.grading.trusted
     nb = nbformat.v4.new_notebook()
     answer = cell("code", "async def block_large_refunds(i, t, c):\n    # VOTRE CODE ICI\n    raise NotImplementedError()",
                   grade=False, solution=True, grade_id="block_large_refunds", locked=False, comment="No response.")
@@ -48,7 +48,7 @@ def page() -> str:
     import nbgrader
     bootstrap = Path(nbgrader.__file__).parent / "server_extensions/formgrader/static/node_modules/bootstrap/dist/css"
     exporter = HTMLExporter(template_name="retour", extra_template_paths=[str(bootstrap)],   # as generate_feedback
-                            extra_template_basedirs=[str(Path(helpers.grading.__file__).parent / "templates")])
+                            extra_template_basedirs=[str(Path(helpers.grading.trusted.__file__).parent / "templates")])
     body, _ = exporter.from_notebook_node(nb, resources={"nbgrader": {"notebook": "1.5-hooks-agent-sdk", "score": 3.25,
                                                                       "max_score": 15.0, "late_penalty": 0}})
     return body
@@ -98,7 +98,7 @@ def test_no_english_label_is_left(page):
     ("reponses_1_5 = dict(q1='A')", "réponses illisibles : reponses_1_5 doit être un dict de lettres écrit tel quel"),
 ])
 def test_an_unanswered_quiz_says_pas_de_reponse_not_a_syntax_lesson(answers, expected):
-    from helpers.grading.autograde import ApplyVerdicts
+    from helpers.grading.trusted.autograde import ApplyVerdicts
     key = 'CORRIGE = {"q1": {"answer": "B", "title": "T", "why": {"A": "a", "B": "b", "C": "c", "D": "d"}}}'
     report = ApplyVerdicts._verdict("1.5.q", None, {"reponses_1_5": answers}, key)
     assert report.score == 0 and all(c.detail.startswith(expected) for c in report.criteria), str(report)
@@ -112,7 +112,7 @@ PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA
 
 
 def graded_notebook() -> nbformat.NotebookNode:
-    from helpers.grading.sanitize import sanitize_notebook
+    from helpers.grading.trusted.sanitize import sanitize_notebook
     nb = nbformat.v4.new_notebook()
     markdown = cell("markdown", "Ma réponse <script>alert(1)</script> et **gras**.", grade=False, solution=True,
                     grade_id="reponse_libre", locked=False)
@@ -130,7 +130,7 @@ def feedback_page(nb) -> str:
     from traitlets.config import Config
 
     import nbgrader
-    from helpers.grading.feedback import TEMPLATE, TEMPLATES, FeedbackExporter
+    from helpers.grading.trusted.feedback import TEMPLATE, TEMPLATES, FeedbackExporter
     config = Config()
     config.FeedbackExporter.template_name = TEMPLATE
     config.FeedbackExporter.extra_template_basedirs = [str(TEMPLATES)]
@@ -142,7 +142,7 @@ def feedback_page(nb) -> str:
 
 
 def test_output_metadata_keeps_only_numeric_image_sizes():
-    from helpers.grading.sanitize import sanitize_metadata
+    from helpers.grading.trusted.sanitize import sanitize_metadata
     assert sanitize_metadata(json.loads(json.dumps(ATTACK))) == {"image/png": {"height": 120}}
     assert sanitize_metadata({"image/jpeg": {"width": 300.7, "unconfined": True, "alt": "courbe"}, "width": True}) == \
         {"image/jpeg": {"width": 300, "unconfined": True, "alt": "courbe"}}

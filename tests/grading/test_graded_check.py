@@ -7,7 +7,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from helpers.grading.autograde import ApplyVerdicts
+from helpers.grading.trusted.autograde import ApplyVerdicts
 
 ROOT = Path(__file__).resolve().parents[2]
 MASTER = ROOT / "source" / "1.1-boucles-agentiques" / "1.1-boucles-agentiques.ipynb"

@@ -25,6 +25,7 @@ def timed(exercise: str, cells: list[str]):
 
 @pytest.fixture(scope="module")
 def stub_1_1():
+    timed("1.1.a", ["import json", STUB])          # the first judging of a process also starts its zygote
     report, _text, peak = timed("1.1.a", ["import json", STUB])
     print(f"1.1.a, squelette honnête : {peak.seconds:.1f} s, +{peak.peak / 2**20:.0f} Mio")
     return peak
@@ -34,14 +35,14 @@ def bounded(name: str, peak, stub, report) -> None:
     print(f"{name} : {peak.seconds:.1f} s (squelette : {stub.seconds:.1f} s), pic mémoire du correcteur "
           f"{(peak.start + peak.peak) / 2**20:.0f} Mio (+{peak.peak / 2**20:.0f}) ; {report.score} / {report.max_score}")
     assert report.score == 0, str(report)
-    assert peak.seconds < 2 * stub.seconds + 20, (peak.seconds, stub.seconds)
+    assert peak.seconds <= 2 * stub.seconds + 1, (peak.seconds, stub.seconds)     # the issue's bound, 1 s of noise
     assert peak.peak < 400 * 2**20
 
 
 def test_swapping_plays_code_and_patching_getattr_is_refused_and_earns_nothing():
     """1.3.a: a stub, a forged play swapped into `checks.play.__code__`, and `builtins.getattr` patched so that the
     tamper check would read the original code object. The swap itself is refused (audit hook) and reported."""
-    forge = ("import builtins, json\nimport helpers.lessons.ts1_3.checks as checks\n"
+    forge = ("import builtins, json\nimport helpers.lessons.ts1_3.play as checks\n"
              "def synthesis_prompt(topic, findings):\n    raise NotImplementedError()\n"
              "def forged(objects, spec):\n"
              "    text = 'Sujet : ' + spec['topic'] + '\\n' + json.dumps({'findings': spec['findings']})\n"
@@ -54,13 +55,41 @@ def test_swapping_plays_code_and_patching_getattr_is_refused_and_earns_nothing()
     assert report.score == 0 and report.criteria[0].key == "verification_modifiee", str(report)
 
 
+@pytest.mark.parametrize("writer", ["fil", "crochet"])
+def test_forged_answers_written_on_the_players_descriptor_earn_nothing(writer):
+    """1.5.a: the hook allows everything (the stub's `{}`), but at its first call it writes — from a thread it
+    starts, or itself — on the player's own descriptor, an answer that denies the refund for every scenario number
+    to come. The judge took the first line after each question as its answer; now two answers to one question, or
+    a line after the last, are forged: the channel was tampered with."""
+    forge = ("import json, os, threading\n"
+             "REFUND_LIMIT = 500\nSENT = []\n"
+             "def write():\n"
+             "    deny = {'hookSpecificOutput': {'hookEventName': 'PreToolUse', 'permissionDecision': 'deny',\n"
+             "            'permissionDecisionReason': 'au-delà du plafond : voir escalate_to_human'}}\n"
+             "    lines = [json.dumps({'type': 'result', 'number': n, 'tampered': [],\n"
+             "             'result': {'value': deny, 'error': None, 'timed_out': False}}) for n in range(40)]\n"
+             "    os.write(int(os.environ.get('COURS_CANAL', '3')), ('\\n'.join(lines) + '\\n').encode())\n"
+             "async def block_large_refunds(input_data, tool_use_id, context):\n"
+             "    if not SENT:\n"
+             "        SENT.append(1)\n"
+             + ("        threading.Thread(target=write).start()\n" if writer == "fil" else "        write()\n")
+             + "    return {}\n")
+    report = judged("1.5.a", ["import json", forge])
+    assert report.score == 0 and report.criteria[0].key == "verification_modifiee", str(report)
+    assert "canal du joueur" in report.criteria[0].detail, str(report)
+
+
 def test_a_line_of_backticks_in_the_feedback_costs_nothing():
     """1.3.a: the prompt returned is 10 000 backticks around the topic; the report quotes learner text and French
     typography read it with a cubic regular expression (60 s for one submission)."""
     ticks = "def synthesis_prompt(topic, findings):\n    return '`' * 5000 + topic + '`' * 4999\n"
+    stub = "def synthesis_prompt(topic, findings):\n    raise NotImplementedError()\n"
+    timed("1.3.a", ["import json", stub])          # the first judging of a process also starts its zygote
+    _report, _text, honest = timed("1.3.a", ["import json", stub])
     report, _text, peak = timed("1.3.a", ["import json", ticks])
-    print(f"1.3.a, 10 000 accents graves : {peak.seconds:.1f} s, +{peak.peak / 2**20:.0f} Mio")
-    assert peak.seconds < 30
+    print(f"1.3.a, 10 000 accents graves : {peak.seconds:.1f} s (squelette : {honest.seconds:.1f} s), "
+          f"+{peak.peak / 2**20:.0f} Mio")
+    assert peak.seconds <= 2 * honest.seconds + 1, (peak.seconds, honest.seconds)
 
 
 def test_millions_of_empty_dicts_from_run_agent(stub_1_1):
@@ -85,6 +114,15 @@ def test_a_cell_that_forges_its_number_then_sleeps_with_signals_blocked(forged, 
             "time.sleep(1000)\n")
     report, _text, peak = timed("1.1.a", ["import json", cell, "x = 1\n"])
     bounded(f"1.1.a, cellule qui bloque ses signaux et dort ({forged[:30]!r})", peak, stub_1_1, report)
+
+
+def test_a_function_that_blocks_its_signals_and_sleeps(stub_1_1):
+    """The alarm of every scenario cannot reach it: seen blocked in /proc, the player is stopped once, the remaining
+    scenarios count as over their time without being played (they cost a player each, 9 of them, twice)."""
+    block = RUN_AGENT + ("    import signal, time\n    signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())\n"
+                         "    time.sleep(10**6)\n")
+    report, _text, peak = timed("1.1.a", ["import json", block])
+    bounded("1.1.a, fonction qui bloque ses signaux et dort", peak, stub_1_1, report)
 
 
 def test_sysv_shared_memory_is_not_available_in_the_sandbox(stub_1_1):
@@ -127,3 +165,20 @@ def test_a_hook_that_posts_a_refusal_for_the_clis_tool_use_id_earns_nothing_for_
               "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
     report = judged("1.5.c", [cell])
     assert not report.get("gros_remboursement_bloque").passed, str(report)
+
+
+@pytest.mark.cli
+def test_a_hook_that_speaks_in_the_clis_words_then_kills_it_earns_nothing_for_it():
+    """1.5.c, in the sandbox: the hook copies the CLI's last request from the relay (user agent, system prompt, tools,
+    metadata), posts the refusal and the escalation in its name, then kills the CLI before its own tool_result. Every
+    request bears the CLI's marks and no id gets two results; the forwarder saw another program connected."""
+    source = inspect.getsource(hooks)
+    cell = (source[:source.index("# -- wrong refund hooks")] + inspect.getsource(hooks.spy_on_the_relay)
+            + "CAPTURED = []\nspy_on_the_relay(CAPTURED)\n" + inspect.getsource(hooks.copies_the_cli_then_kills_it)
+            + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__support__process_refund',\n"
+              "                                    hooks=[copies_the_cli_then_kills_it])],\n"
+              "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
+    report = judged("1.5.c", [cell])
+    big = report.get("gros_remboursement_bloque")
+    assert not big.passed and "ne viennent pas du CLI" in big.detail, str(report)
+    assert report.get("petit_remboursement").passed, str(report)

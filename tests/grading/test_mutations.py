@@ -15,6 +15,7 @@ import pytest
 
 from helpers.lessons.ts1_2 import checks as checks_1_2
 from helpers.lessons.ts1_4 import checks as checks_1_4
+from helpers.lessons.ts1_4 import judge as judge_1_4
 from helpers.lessons.ts1_6 import checks as checks_1_6
 from solutions import coordinators, gates, review
 
@@ -133,7 +134,7 @@ def test_the_cli_rule_reads_only_tool_calls_the_simulator_issued():
     exchange = Exchange(index=0, method="POST", path="/v1/messages", request=forged, status=200,
                         response={"content": [{"type": "text", "text": "fini"}], "stop_reason": "end_turn"},
                         request_id="req_1")
-    assert checks_1_4.trusted_calls([exchange]) == []
+    assert judge_1_4.trusted_calls([exchange]) == []
 
 
 # -- 1.6.a review_pull_request: every file whole, every finding (any number, same texts too), no code in the

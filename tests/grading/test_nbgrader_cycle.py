@@ -369,7 +369,7 @@ def test_hide_hidden_tests_also_covers_what_this_course_does_not_do_yet(cycle):
     """Hidden tests in markdown, a test cell that fails, paths and the verdict address in outputs."""
     import nbformat
 
-    from helpers.grading.autograde import HideHiddenTests
+    from helpers.grading.trusted.autograde import HideHiddenTests
 
     nb = nbformat.read(cycle["course"] / "autograded" / "bruno-partiel" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
     nbgrader = {"grade": True, "solution": False, "locked": True, "points": 1, "schema_version": 3}
@@ -380,7 +380,7 @@ def test_hide_hidden_tests_also_covers_what_this_course_does_not_do_yet(cycle):
                                         metadata={"nbgrader": dict(nbgrader, grade_id="test_casse")})
     failing.outputs = [nbformat.v4.new_output("error", ename="FileNotFoundError", evalue=(
         f"[Errno 2] No such file or directory: '{cycle['course']}/source/{ASSIGNMENT}/attendu.json'"), traceback=[
-        "Traceback (most recent call last):", f'  File "{ROOT}/helpers/grading/verdicts.py", line 1'])]
+        "Traceback (most recent call last):", f'  File "{ROOT}/helpers/grading/trusted/verdicts.py", line 1'])]
     nb.cells.append(failing)
     own = nbformat.v4.new_code_cell("import os\nprint(os.environ['COURS_VERDICTS'])")
     own.outputs = [nbformat.v4.new_output("stream", name="stdout", text="/tmp/cours-verdicts-x1/s|" + "ab" * 16 + "\n"),
@@ -410,7 +410,7 @@ def test_reports_are_the_table_learners_see_with_verifier(cycle, who):
 
 @pytest.mark.parametrize("who", list(STUDENTS))
 def test_the_feedback_page_speaks_french(cycle, who):
-    """nbgrader's template, translated (helpers/grading/templates/retour): no English label is left."""
+    """nbgrader's template, translated (helpers/grading/trusted/templates/retour): no English label is left."""
     text = visible(feedback(cycle, who))
     assert "Réponse de l'étudiant" in text and "note\u202f:" in text and "haut de page" in text
     for english in ("Student's answer", "Score:", "Test cell", "(Top)", "Comments:"):

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers.grading import sandbox, verdicts
+from helpers.grading import sandbox
+from helpers.grading.trusted import verdicts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,10 +82,10 @@ def test_without_bubblewrap_grading_refuses_to_start_and_says_how_to_install_it(
     monkeypatch.setattr(sandbox, "_checked", {})
     with pytest.raises(sandbox.SandboxUnavailable, match="sudo apt install bubblewrap"):
         sandbox.require()
-    from helpers.grading.autograde import StartVerdicts
+    from helpers.grading.trusted.autograde import StartVerdicts
     with pytest.raises(sandbox.SandboxUnavailable, match="bubblewrap"):
         StartVerdicts().preprocess({"cells": []}, {})
-    from helpers.grading.cohort import grade_cohort
+    from helpers.grading.trusted.cohort import grade_cohort
     (tmp_path / "submitted" / "alice" / "devoir").mkdir(parents=True)
     import io
     out = io.StringIO()
@@ -96,7 +97,7 @@ def test_without_bubblewrap_grading_refuses_to_start_and_says_how_to_install_it(
 
 @pytest.fixture
 def forwarded(tmp_path):
-    from helpers.grading.forwarder import Forwarder
+    from helpers.grading.trusted.forwarder import Forwarder
     from helpers.simulator import Simulator
     sim = Simulator().start()
     path = str(tmp_path / "api.sock")
@@ -148,7 +149,7 @@ def test_a_512_mb_body_is_refused_before_it_is_read(forwarded):
 
 
 def test_a_chunked_body_past_the_limit_is_cut_and_refused(forwarded):
-    from helpers.grading.forwarder import MAX_BODY
+    from helpers.grading.trusted.forwarder import MAX_BODY
     sim, fwd, path = forwarded
     block = b"{}," * 100_000
     chunks = b"".join(b"%x\r\n" % len(block) + block + b"\r\n" for _ in range(MAX_BODY // len(block) + 2))
@@ -157,7 +158,7 @@ def test_a_chunked_body_past_the_limit_is_cut_and_refused(forwarded):
 
 
 def test_a_request_that_never_finishes_arriving_is_dropped(forwarded, monkeypatch):
-    from helpers.grading import forwarder
+    from helpers.grading.trusted import forwarder
     monkeypatch.setattr(forwarder, "REQUEST_SECONDS", 1.0)
     sim, fwd, path = forwarded
     answer = ask(path, b"POST /v1/messages HTTP/1.1\r\ncontent-length: 100\r\n\r\n{", pause=0)
@@ -201,7 +202,7 @@ def test_every_judge_takes_the_seed_and_draws_the_same_scenarios_for_it(exercise
 def test_a_worker_that_dies_takes_only_its_own_submission(tmp_path, monkeypatch):
     import io
 
-    from helpers.grading import cohort
+    from helpers.grading.trusted import cohort
     for student in ("a", "b", "c", "d"):
         (tmp_path / "submitted" / student / "devoir").mkdir(parents=True)
 
@@ -221,7 +222,7 @@ def test_a_worker_that_dies_takes_only_its_own_submission(tmp_path, monkeypatch)
 def test_a_forked_worker_leaves_its_parents_sandbox_alone():
     """A cohort worker is forked from a process that may already grade (a pytest worker did, in CI): when the worker
     ends it closes its own zygote only. The parent's zygote stays up and its runs folder stays on disk."""
-    from helpers.grading.atelier import atelier, close
+    from helpers.grading.trusted.atelier import atelier, close
     parent = atelier()
     run = parent.new_run()
     pid = os.fork()
@@ -239,10 +240,10 @@ def test_a_forked_worker_leaves_its_parents_sandbox_alone():
 def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_function():
     """1.5.a judges what a hook returns: a submission that leaves the hook a stub and patches the player's
     side of the check to return the rubric's answers is caught, and scores 0."""
-    from helpers.grading.atelier import atelier
+    from helpers.grading.trusted.atelier import atelier
     stub = ("REFUND_LIMIT = 500\n\nasync def block_large_refunds(input_data, tool_use_id, context):\n"
             "    return {}\n")
-    forge = ("import helpers.lessons.ts1_5.checks as checks, helpers.lessons.kit as kit\n"
+    forge = ("import helpers.lessons.ts1_5.play as checks, helpers.lessons.kit as kit\n"
              "def rubric(fn, data, *args, **kwargs):\n"
              "    amount = float(data['tool_input']['amount'])\n"
              "    out = {} if amount <= 500 else {'hookSpecificOutput': {'hookEventName': 'PreToolUse',\n"
@@ -260,7 +261,7 @@ def test_a_player_whose_peer_hung_up_gets_broken_pipe_not_death_by_sigpipe():
     relay whose client gave up) raises BrokenPipeError in the cell, which goes on. With SIGPIPE at
     SIG_DFL the player died in that cell, and what the cell would have defined with it."""
     import textwrap
-    from helpers.grading.atelier import atelier
+    from helpers.grading.trusted.atelier import atelier
     from solutions.attacks import CORRECT
     # run_agent exists only if the write raised (the judge's second try, definitions only, cannot find it).
     cell = ("import socket\nhere, there = socket.socketpair()\nthere.close()\ntry:\n    for _ in range(4):\n"
@@ -307,8 +308,9 @@ def test_a_thread_bomb_is_over_the_limit_though_it_is_one_process(tmp_path):
 def test_a_function_that_blocks_every_signal_costs_one_exercise_budget_not_one_per_scenario(monkeypatch):
     """A run_agent that blocks every signal and sleeps in C: neither the alarm nor the raised Deadline reaches
     it, only the judge's kill after PLAY_SECONDS. That happened for each of the eight scenarios, then again for
-    the definitions-only judging (8 x 150 s x 2 = 40 min for one student). The exercise now has one budget."""
-    from helpers.grading.atelier import atelier
+    the definitions-only judging (8 x 150 s x 2 = 40 min for one student). The exercise got one budget; now the
+    blocked alarm itself is seen from outside, and the player stopped at once."""
+    from helpers.grading.trusted.atelier import atelier
     from solutions.attacks import CORRECT, STUB_SIGNATURE
     monkeypatch.setattr(verdicts, "PLAY_SECONDS", 10.0)
     monkeypatch.setattr(verdicts, "EXERCISE_SECONDS", 30.0)
@@ -317,8 +319,10 @@ def test_a_function_that_blocks_every_signal_costs_one_exercise_budget_not_one_p
     started = time.monotonic()
     blocked = verdicts.judge_submission("1.1.a", ["import json", block], 7, atelier().new_run())
     seconds = time.monotonic() - started
-    assert blocked.score == 0 and seconds < 60, (blocked.score, seconds)
-    assert any(c.key == "temps" for c in blocked.criteria)
+    # The grader sees the mask in /proc (SigBlk) and stops the player within a second of each scenario: less than
+    # the exercise's one budget in all (it used to spend that budget whole, and mark the rest « temps »).
+    print(f"1.1.a, fonction qui bloque ses signaux : {seconds:.1f} s")
+    assert blocked.score == 0 and seconds < 30, (blocked.score, seconds)
     honest = verdicts.judge_submission("1.1.a", ["import json", CORRECT], 7, atelier().new_run())
     assert honest.score == 10 and not any(c.key == "temps" for c in honest.criteria)
 

@@ -92,12 +92,12 @@ def test_two_shards_grade_at_once_into_postgres_like_one_sequential_run(tmp_path
     subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", NAME, "--force", "--log-level=ERROR"],
                    cwd=sharded, env=env, check=True, timeout=300)
     # One course secret on the shared storage: both shards draw what one sequential run draws.
-    from helpers.grading.verdicts import SECRET_FILE, course_secret
+    from helpers.grading.trusted.verdicts import SECRET_FILE, course_secret
     course_secret(sequential)
     shutil.copy(sequential / SECRET_FILE, sharded / SECRET_FILE)
 
     started = time.monotonic()
-    shards = [subprocess.Popen([sys.executable, "-m", "helpers.grading.cohort", NAME, "--shard", f"{k}/2",
+    shards = [subprocess.Popen([sys.executable, "-m", "helpers.grading.trusted.cohort", NAME, "--shard", f"{k}/2",
                                 "--workers", "1"], cwd=sharded, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True) for k in (1, 2)]
     logs = [p.communicate(timeout=1200)[0] for p in shards]

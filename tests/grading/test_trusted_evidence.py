@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.grading import verdicts
+from helpers.grading.trusted import verdicts
 from solutions import coordinators, gates, review
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
@@ -48,7 +48,7 @@ class Peak:
 
 
 def judged(exercise: str, cells: list[str], seed: int = 5):
-    from helpers.grading.atelier import atelier
+    from helpers.grading.trusted.atelier import atelier
     return verdicts.judge_submission(exercise, cells, seed, atelier().new_run())
 
 
@@ -56,7 +56,7 @@ def test_swapping_the_code_of_the_players_play_earns_nothing():
     """1.4.a: a stub, and a cell that swaps `checks.play.__code__` for a forged play. The id of `play` is kept; its
     code is not: the tamper check sees it, and the payments the judge counts are on its own side anyway."""
     stub = "def make_support_tools(crm, payments):\n    raise NotImplementedError()\n"
-    forge = ("import helpers.lessons.ts1_4.checks as checks\n"
+    forge = ("import helpers.lessons.ts1_4.play as checks\n"
              "def forged(objects, spec):\n"
              "    return {'made': {'described': [{'tool': True, 'name': 'get_customer', 'properties': {}}]},\n"
              "            'result': {'value': {'content': [{'type': 'text', 'text': 'get_customer'}], 'is_error': True}}}\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 def test_noter_takes_an_assignment_by_its_number_and_names_an_unknown_one(tmp_path, monkeypatch, capsys):
     """`./cours noter 1.1` said « Aucune copie soumise » (no such assignment): now 1.1 is 1.1-boucles-…,
     and a name that matches no assignment, or several, is said so with the list of assignments."""
-    from helpers.grading import cohort
+    from helpers.grading.trusted import cohort
     (tmp_path / "nbgrader_config.py").write_text("")
     for name in ("1.1-boucles", "1.10-autre", "1.2-sous-agents"):
         (tmp_path / "source" / name).mkdir(parents=True)

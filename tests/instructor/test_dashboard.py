@@ -357,7 +357,7 @@ def test_without_a_gradebook_the_notebook_runs_on_demo_data_and_says_so(tmp_path
     nb = run_notebook(tmp_path, tmp_path)
     assert_rendered_cleanly(nb)
     text = json.dumps([o.get("data", o.get("text")) for o in outputs_of(nb)], ensure_ascii=False)
-    assert DEMO_NOTICE in text and "python -m helpers.grading.cohort" in text
+    assert DEMO_NOTICE in text and "python -m helpers.grading.trusted.cohort" in text
     assert time.monotonic() - started < 120
 
 
@@ -376,7 +376,7 @@ def test_on_a_graded_simulated_cohort_the_notebook_shows_the_real_failure_reason
         import simulated_cohort
     finally:
         sys.path.remove(str(ROOT / "tools"))
-    from helpers.grading.cohort import grade_cohort
+    from helpers.grading.trusted.cohort import grade_cohort
     course = tmp_path / "cours"
     assignments = ["1.1-boucles-agentiques", "1.5-hooks-agent-sdk"]     # the two with hand-written mistakes
     labels = simulated_cohort.build(course, 4, assignments=assignments, seed=2026)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from helpers import lessons
-from helpers.grading.verdicts import answers_from_source
+from helpers.grading.trusted.verdicts import answers_from_source
 from helpers.widgets.quiz import LETTERS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,6 +6,7 @@ import inspect
 import pytest
 
 from helpers.lessons.ts1_1 import checks as check_1_1
+from helpers.lessons.ts1_1 import judge as judge_1_1
 from helpers.lessons.kit import GradingError, require
 from solutions import loops
 
@@ -65,7 +66,7 @@ def test_a_loop_that_returns_on_pause_turn_loses_the_pause_rule():
 
 
 def test_scenarios_change_with_the_seed():
-    a, b = check_1_1._Builder(1).parallel(2), check_1_1._Builder(2).parallel(2)
+    a, b = judge_1_1._Builder(1).parallel(2), judge_1_1._Builder(2).parallel(2)
     assert (a.question, a.tools) != (b.question, b.tools)
 
 
@@ -106,6 +107,6 @@ def test_a_learner_that_exits_or_swallows_interrupts_still_gets_a_score():
 
 
 def test_verify_and_grade_run_the_same_check_through_the_registry():
-    from helpers.grading.verdicts import check, grade
+    from helpers.grading.trusted.verdicts import check, grade
     assert check("1.1.a", loops.run_agent).score == 10
     assert grade("1.1.a", loops.stub).score == 0

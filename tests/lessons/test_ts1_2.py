@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers.lessons.kit import GradingError, require
-from helpers.lessons.ts1_2 import checks
+from helpers.lessons.ts1_2 import checks, judge
 from solutions import coordinators
 
 SEEDS = [3, 2024]
@@ -54,14 +54,14 @@ def test_each_classic_mistake_fails_exactly_its_rules_with_a_french_reason(name)
 
 
 def test_scenarios_change_with_the_seed_and_subtopics_never_contain_one_another():
-    a, b = checks._Builder(1).parallel(), checks._Builder(2).parallel()
+    a, b = judge._Builder(1).parallel(), judge._Builder(2).parallel()
     assert (a.topic, a.subtopics, a.findings) != (b.topic, b.subtopics, b.findings)
-    for topic, pool in checks.TOPICS:
+    for topic, pool in judge.TOPICS:
         assert not any(x != y and x in y for x in pool for y in pool + [topic])
 
 
 def test_a_reply_cut_at_max_tokens_is_valid_json_yet_a_failure():
-    scenario = checks._Builder(9).faulty_replies()
+    scenario = judge._Builder(9).faulty_replies()
     cut = next(s for s, plan in scenario.plans.items() if plan[0] == "cut")
     assert scenario.decoys[cut] and cut in scenario.expected()["gaps"]
 
@@ -91,6 +91,6 @@ def test_a_learner_that_exits_or_hangs_still_gets_a_score():
 
 
 def test_verify_and_grade_run_the_same_check_through_the_registry():
-    from helpers.grading.verdicts import check, grade
+    from helpers.grading.trusted.verdicts import check, grade
     assert check("1.2.a", coordinators.coordinate).score == 10
     assert grade("1.2.a", coordinators.stub).score == 0

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers.lessons.ts1_3 import checks
+from helpers.lessons.ts1_3 import checks, judge
 from solutions import synthesis
 
 SEEDS = [1, 7, 2024]
@@ -47,18 +47,18 @@ def test_each_classic_mistake_fails_exactly_its_rules_with_a_french_reason(name)
 
 def test_the_first_object_with_a_findings_key_is_the_one_read():
     text = 'Exemple : {"autre": 1} puis {"findings": [{"claim": "a {b}"}]} et {"findings": []}'
-    assert checks.first_findings_object(text) == {"findings": [{"claim": "a {b}"}]}
-    assert checks.first_findings_object("{'findings': []}") is None
+    assert judge.first_findings_object(text) == {"findings": [{"claim": "a {b}"}]}
+    assert judge.first_findings_object("{'findings': []}") is None
 
 
 def test_scenarios_hold_nulls_twins_and_tricky_text_and_change_with_the_seed():
-    built = checks._Builder(5)
+    built = judge._Builder(5)
     ordinary, tricky = built.ordinary(), built.tricky()
     claims = [f["claim"] for f in ordinary.findings]
     assert len(claims) != len(set(claims))                                  # two findings, one claim
     assert any(v is None for f in ordinary.findings for v in f.values())
     assert any("{" in f["claim"] and '"' in f["claim"] for f in tricky.findings)
-    assert json.dumps(checks._Builder(6).ordinary().findings) != json.dumps(ordinary.findings)
+    assert json.dumps(judge._Builder(6).ordinary().findings) != json.dumps(ordinary.findings)
 
 
 def test_a_hard_coded_answer_cannot_pass():
@@ -75,6 +75,6 @@ def test_not_a_function_and_not_a_string():
 
 
 def test_verify_and_grade_run_the_same_check_through_the_registry():
-    from helpers.grading.verdicts import check, grade
+    from helpers.grading.trusted.verdicts import check, grade
     assert check("1.3.a", synthesis.synthesis_prompt).score == 6
     assert grade("1.3.a", synthesis.stub).score == 0

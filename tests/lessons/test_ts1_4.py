@@ -7,7 +7,7 @@ import anthropic
 import pytest
 
 from helpers import lessons
-from helpers.lessons.ts1_4 import checks
+from helpers.lessons.ts1_4 import checks, judge, play
 from helpers.simulator import Simulator
 from solutions import gates as g
 
@@ -143,7 +143,7 @@ def test_the_registry_lists_both_exercises_and_the_graded_check():
     assert lessons.exercise("1.4.b").names == ("build_handoff",) and lessons.exercise("1.4.b").points == 4
     assert lessons.exercise("1.4.q").questions == ("q1", "q2", "q3")
     assert checks.check_tools(g.make_support_tools, seed=2, with_cli=False).max_score == DIRECT
-    assert checks.check_tools(None, seed=2, with_cli=False, player=lambda spec: None).score == 0
+    assert judge.check_tools(2, with_cli=False, player=lambda spec: None).score == 0
 
 
 # -- 1.4.b ----------------------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def test_amounts_come_in_french_notation_with_every_thousands_separator_every_ti
     seen = []
     checks.check_handoff(lambda case: seen.append(case["amount"]), seed=4)
     assert {a[1] for a in seen if len(a) > 9} == {" ", "\u202f", "\xa0"}
-    assert checks._euros(1249.9, "\u202f") == "1\u202f249,90 €" and g.euros("1\u202f249,90 €") == 1249.9
+    assert judge._euros(1249.9, "\u202f") == "1\u202f249,90 €" and g.euros("1\u202f249,90 €") == 1249.9
 
 
 def test_a_parser_that_knows_only_the_plain_space_fails_whatever_the_draw():
@@ -310,10 +310,10 @@ def test_an_email_address_is_not_a_change_of_address(desk):
 
 def test_grading_passes_its_seed_and_one_seed_gives_one_report():
     """The grader draws once per submission (verdicts.judge passes `seed`): the same seed, the same report."""
-    from helpers.grading.verdicts import judge
+    from helpers.grading.trusted.verdicts import judge as verdict
 
     def player(spec):
-        return checks.play({"build_handoff": g.amount_as_text}, spec)
+        return play.play({"build_handoff": g.amount_as_text}, spec)
 
-    first, again = (str(judge("1.4.b", player, [], seed=21)) for _ in range(2))
-    assert first == again and "seed" in checks.judge_tools.__code__.co_varnames
+    first, again = (str(verdict("1.4.b", player, [], seed=21)) for _ in range(2))
+    assert first == again and "seed" in judge.judge_tools.__code__.co_varnames

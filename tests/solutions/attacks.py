@@ -86,11 +86,11 @@ ATTACKS = {
                                        "    def __getattr__(self, name):\n        return Always()\n\n"
                                        + STUB_SIGNATURE + "    return Always()\n"},
     "faux-verificateur": {"run_agent": STUB + "\n"
-                                        "import helpers.lessons.ts1_1.checks, helpers.grading.verdicts, helpers.grading, helpers.lessons.kit\n"
+                                        "import helpers.lessons.ts1_1.checks, helpers.grading.trusted.verdicts, helpers.grading, helpers.lessons.kit\n"
                                         "from helpers.lessons.kit import Criterion, Report\n"
                                         "fake = Report('1.1.a', [Criterion('x', 'tout', 10, True)])\n"
                                         "helpers.lessons.ts1_1.checks.check = lambda *a, **k: fake\n"
-                                        "helpers.grading.verdicts.grade = helpers.grading.grade = lambda *a, **k: fake\n"
+                                        "helpers.grading.trusted.verdicts.grade = helpers.grading.grade = lambda *a, **k: fake\n"
                                         "helpers.grading.partial = helpers.lessons.kit.partial = lambda report: 10.0\n"
                                         "import helpers\nhelpers.simulator().log.since = lambda *a, **k: []\n"},
     "detecte-la-correction": {"run_agent": CORRECT.replace(
@@ -246,7 +246,7 @@ ATTACKS = {
                           "    try:\n        os.kill(pid, signal.SIGKILL)\n"
                           "    except Exception as error:\n        print('bloqué :', pid, error)\n"},
     "tirage-chanceux": {"run_agent": STUB + "\n"
-                        "import helpers.lessons.ts1_1.checks as checks, helpers.lessons.kit as kit\n"
+                        "import helpers.lessons.ts1_1.play as checks, helpers.lessons.kit as kit\n"
                         "from helpers.grading import grade\n"
                         "def forged(objects, spec):\n"
                         "    return {'outcome': {'value': {'__type__': 'Message', 'id': 'msg_x', 'stop_reason': 'end_turn',\n"

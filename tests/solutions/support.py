@@ -6,5 +6,5 @@ ASK_REFUND = "Bonjour, je suis claire.martin@example.com (code 482913). Rembours
 
 def support_server(executed: list, amount=900):
     """The four support tools, recording each execution as (name, arguments) — the graders' own set."""
-    from helpers.lessons.ts1_5.checks import _support_server
+    from helpers.lessons.ts1_5.play import _support_server
     return _support_server(executed, amount, amount_as_text=False)

@@ -47,6 +47,18 @@ class Channel:
             raise SystemExit(0)
         return self._read(line, *expected)
 
+    def receiver(self):
+        """`receive`, with the reader and the parser bound now (before learner code): replacing the channel's reader
+        or `protocol.read` afterwards redirects nothing the main loop reads."""
+        readline, read, limit = self.reader.readline, self._read, protocol.MAX_LINE
+
+        def receive(*expected: type, readline=readline, read=read, limit=limit) -> protocol.Message | None:
+            line = readline(limit)
+            if not line:
+                raise SystemExit(0)
+            return read(line, *expected)
+        return receive
+
 
 # -- 127.0.0.1:PORT here → the judge's Unix socket ---------------------------------------------------
 
@@ -218,7 +230,8 @@ def main(fd: int | None = None) -> None:
         raise SystemExit(0)
     spec = exercises()[hello.exercise]
     play, names = spec.play, list(spec.names)
-    send, receive, relay_to, changed = channel.send, channel.receive, relay, _changed   # bound before learner code
+    send, receive, relay_to, changed = channel.send, channel.receiver(), relay, _changed   # bound before learner code
+    settrace, setprofile = sys.settrace, sys.setprofile
     ready, result_of = Ready, Result
     sh = shell()
     marks = _fingerprint()
@@ -227,6 +240,10 @@ def main(fd: int | None = None) -> None:
     cells = run_cells(sh, [c if isinstance(c, str) else "" for c in hello.cells], channel, float(hello.cell_seconds))
     namespace = sh.user_ns
     objects = {name: namespace[name] for name in names if name in namespace}
+    # A tracer or profiler a cell left on this thread would run inside the loop below (and could stall it while a
+    # thread of the cell answers the judge in its place): none survives the cells.
+    settrace(None)
+    setprofile(None)
     send(ready(cells=cells, missing=[n for n in names if n not in objects],
                values=[plain(objects.get(n)) for n in names], tampered=(refused + changed(marks))[:20]))
     while True:
@@ -242,7 +259,7 @@ def main(fd: int | None = None) -> None:
             result = play(objects, message.spec)
         except BaseException as exc:  # noqa: BLE001 - reported to the judge as data
             result = {"outcome": {"error": f"{type(exc).__name__} : {exc}", "error_type": type(exc).__name__}}
-        send(result_of(result=plain(result), tampered=(refused + changed(marks))[:20]))
+        send(result_of(result=plain(result), tampered=(refused + changed(marks))[:20], number=message.number))
     sys.stdout.flush()
     os._exit(0)
 

@@ -1,12 +1,15 @@
 """Task statement 1.4 — enforcement and handoff: exercises 1.4.a (`make_support_tools`, the prerequisite gate) and
-1.4.b (`build_handoff`), practice questions, the graded check 1.4.q (its key lives only in the master notebook)."""
+1.4.b (`build_handoff`), practice questions, the graded check 1.4.q (its key lives only in the master notebook).
+
+play.py runs where learner code runs (the sandbox under grading); judge.py — the scenarios, their draws, the values
+expected, the verdicts — runs on the trusted side only and is absent from the sandbox; checks.py pairs them in one
+process for the tests. The registry below names both halves without importing either."""
 from ..kit import Exercise
-from . import checks
 from .questions import QUESTIONS
 
 EXERCISES = [
-    Exercise("1.4.a", ("make_support_tools",), 10, play=checks.play, judge=checks.judge_tools),
-    Exercise("1.4.b", ("build_handoff",), 4, play=checks.play, judge=checks.judge_handoff),
+    Exercise("1.4.a", ("make_support_tools",), 10, __name__, "judge_tools"),
+    Exercise("1.4.b", ("build_handoff",), 4, __name__, "judge_handoff"),
     Exercise("1.4.q", ("reponses_1_4",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]

@@ -33,7 +33,8 @@ from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from nbgrader.utils import is_grade, is_solution
 
-from . import sandbox, verdicts
+from .. import sandbox
+from . import verdicts
 
 KERNEL = "cours-bac-a-sable"
 GRADE_CALL = re.compile(r"""grade\(\s*["']([0-9.]+[a-z]?)["']""")
@@ -293,7 +294,7 @@ class ApplyVerdicts(NbGraderPreprocessor):
 
     @staticmethod
     def _verdict(exercise: str, service, solutions: dict, test_source: str = ""):
-        from ..lessons.kit import Criterion, Report
+        from ...lessons.kit import Criterion, Report
         spec = verdicts.exercises().get(exercise)
         if spec is None:
             return Report(exercise, [Criterion("inconnu", f"exercice inconnu : {exercise}", 0, False)])
@@ -304,7 +305,7 @@ class ApplyVerdicts(NbGraderPreprocessor):
             answers = verdicts.answers_from_source(solutions.get(name, ""), name)
             report = verdicts.quiz_report(exercise, answers, verdicts.answers_from_source(test_source, "CORRIGE"))
             if answers is None:
-                from ..lessons.kit import STUB_RAISE
+                from ...lessons.kit import STUB_RAISE
                 source = "\n".join(line for line in solutions.get(name, "").splitlines()
                                     if line.strip() and not line.strip().startswith("#"))
                 detail = ("pas de réponse (la cellule des réponses est restée telle que distribuée)"

@@ -29,8 +29,8 @@ import threading
 import time
 from pathlib import Path
 
-from . import protocol, sandbox
-from .protocol import Exited, Kill, Signal, Spawn, Spawned, Status, Sweep
+from .. import protocol, sandbox
+from ..protocol import Exited, Kill, Signal, Spawn, Spawned, Status, Sweep
 
 START_SECONDS = float(os.environ.get("COURS_DELAI_DEMARRAGE_S", "180"))
 REPLY_SECONDS = 30.0

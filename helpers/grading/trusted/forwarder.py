@@ -14,12 +14,18 @@ forwarder of one exercise's judging shares a `Budget`: total bytes forwarded (MA
 containers — what parsing turns into Python objects, counted as the body's `{` and `[` bytes, an upper
 bound found at C speed — per request (MAX_CONTAINERS) and in total (MAX_TOTAL_CONTAINERS). A body of
 `[{},{},…]` is 3 bytes per dict on the wire and some 60 in the grader's memory: its size alone bounds nothing.
+
+Who asked is seen from here too: every request reaches the simulator with a `x-cours-clients` header the forwarder
+writes (any such header the sandbox sent is dropped) — the programs that held a connection to the simulator's port
+inside the sandbox when the request arrived, read in /proc (`clients`). A request posted by learner code in the name
+of the CLI carries the CLI's user agent, but not the CLI's process (lessons/_evidence.py).
 """
 from __future__ import annotations
 
 import json
 import os
 import socket
+import struct
 import threading
 import time
 
@@ -32,6 +38,71 @@ MAX_CONNECTIONS = 16
 MAX_TOTAL_BYTES = int(os.environ.get("COURS_OCTETS_EXERCICE_MAX", str(48 * 1024 * 1024)))
 MAX_CONTAINERS = 60_000
 MAX_TOTAL_CONTAINERS = 400_000
+
+
+CLIENTS = "x-cours-clients"
+UNKNOWN = "?"
+
+
+def _peer(client: socket.socket) -> int | None:
+    """The pid (in this process's namespace) of the sandbox process at the other end: the player, whose relay
+    connected."""
+    try:
+        pid, _uid, _gid = struct.unpack("3i", client.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,
+                                                                struct.calcsize("3i")))
+    except OSError:
+        return None
+    return pid or None
+
+
+def _connected_to(pid: int, port: int) -> set[int]:
+    """The inodes of the sockets, in `pid`'s network namespace, connected to 127.0.0.1:`port` (the client ends)."""
+    found = set()
+    for table in ("tcp", "tcp6"):
+        try:
+            with open(f"/proc/{pid}/net/{table}") as f:
+                rows = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            parts = row.split()
+            if len(parts) > 9 and parts[3] == "01" and int(parts[2].rsplit(":", 1)[1], 16) == port:
+                found.add(int(parts[9]))
+    return found
+
+
+def clients(pid: int | None, port: int) -> str:
+    """The programs (their executable's name) that hold a connection to `port` in the sandbox of `pid` — the CLI,
+    python… — sorted, comma-separated; "?" for a connection whose process is not `pid` or one of its descendants.
+    "" when /proc cannot be read here (grading as a user whose sandbox processes are not dumpable): nothing seen."""
+    from ..sandbox import tree
+    if not pid:
+        return ""
+    wanted = _connected_to(pid, port)
+    names: set[str] = set()
+    readable = False
+    for p in tree(pid):
+        try:
+            fds = os.listdir(f"/proc/{p}/fd")
+            readable = True
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                link = os.readlink(f"/proc/{p}/fd/{fd}")
+            except OSError:
+                continue
+            if link.startswith("socket:[") and int(link[8:-1]) in wanted:
+                wanted.discard(int(link[8:-1]))
+                try:
+                    names.add(os.path.basename(os.readlink(f"/proc/{p}/exe")) or UNKNOWN)
+                except OSError:
+                    names.add(UNKNOWN)
+    if not readable:
+        return ""
+    if wanted:
+        names.add(UNKNOWN)
+    return ",".join(sorted(names)) or UNKNOWN
 
 
 class Budget:
@@ -190,8 +261,10 @@ class Forwarder:
             return self._refuse(client, 413 if "par requête" in refused else 429,
                                 "request_too_large" if "par requête" in refused else "rate_limit_error", refused)
         kept = [line for line in lines[1:] if line.split(":", 1)[0].strip().lower() not in
-                ("connection", "keep-alive", "transfer-encoding", "content-length", "proxy-connection")]
-        request = "\r\n".join([lines[0], *kept, f"content-length: {len(body)}", "connection: close", "", ""])
+                ("connection", "keep-alive", "transfer-encoding", "content-length", "proxy-connection", CLIENTS)]
+        seen = clients(_peer(client), self.port)
+        request = "\r\n".join([lines[0], *kept, *([f"{CLIENTS}: {seen}"] if seen else []),
+                                f"content-length: {len(body)}", "connection: close", "", ""])
         self._forward(client, request.encode("latin-1") + body, deadline)
 
     def _chunked(self, client: socket.socket, buffer: bytearray, deadline: float) -> bytes | None:

@@ -21,16 +21,17 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from ..lessons import check, exercise, exercises
-from ..lessons.kit import LIMIT_KEY, Criterion, Report, plain
-from . import protocol
-from .protocol import CellStarted, Hello, Play, Ready, Result
+from ...lessons import check, exercise, exercises
+from ...lessons.kit import LIMIT_KEY, TOO_BIG, Criterion, Report, plain
+from .. import protocol
+from ..protocol import CellStarted, Hello, Play, Ready, Result, Stop
 
 ENV = "COURS_CORRECTION"      # set inside every grading sandbox
 MAX_LINE = protocol.MAX_LINE
@@ -66,7 +67,7 @@ def judge(exercise_id: str, player, values: list, seed: int | None = None) -> Re
 
 
 def quiz_report(exercise_id: str, answers: object, key: object) -> Report:
-    from ..lessons import graded_report
+    from ...lessons import graded_report
     return graded_report(exercise_id, answers, key)
 
 
@@ -127,6 +128,26 @@ class _Dead(Exception):
     pass
 
 
+SIGALRM_BIT = 1 << (signal.SIGALRM - 1)
+ALARM_REFUSED = "le code bloque ou ignore le signal d'alarme qui borne son temps : processus arrêté"
+
+
+def _alarm_refused(pid: int | None) -> str | None:
+    """Seen from here, in /proc: the player's main thread blocks or ignores SIGALRM, the alarm that ends each cell and
+    each scenario. No honest code does; waiting for the judge's own deadline would cost the whole allowance (12 s a
+    cell): the player is stopped at once, the running cell or scenario takes the blame."""
+    if not pid:
+        return None
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            masks = {k: int(v, 16) for k, _, v in (line.partition(":\t") for line in f) if k in ("SigBlk", "SigIgn")}
+    except (OSError, ValueError):
+        return None
+    if masks.get("SigBlk", 0) & SIGALRM_BIT or masks.get("SigIgn", 0) & SIGALRM_BIT:
+        return ALARM_REFUSED
+    return None
+
+
 def _names(value: object) -> list[str]:
     return [str(v)[:120] for v in value[:20]] if isinstance(value, list) else []
 
@@ -178,13 +199,20 @@ class Player:
         self.cell_count = len(cells)
         self.reason = ""
         self.tampered: list[str] = []
+        self.played = 0                 # the Plays sent: each Result must answer the last one, once
         self._stop = threading.Event()
         threading.Thread(target=self._watch, daemon=True).start()
         self.send(Hello(exercise_id, list(cells), CELL_SECONDS))
 
     def _watch(self) -> None:
-        while not self._stop.wait(0.25):
-            problem = self.child.over_limits()
+        refused, tick = 0, 0
+        while not self._stop.wait(0.1):
+            tick += 1
+            # glibc blocks every signal for a few microseconds while it creates a thread: only a mask seen on three
+            # readings in a row (0.3 s) is learner code's. Memory and processes: every 0.3 s.
+            refusal = _alarm_refused(self.child.pid)
+            refused = refused + 1 if refusal else 0
+            problem = (refusal if refused >= 3 else None) or (self.child.over_limits() if tick % 3 == 0 else None)
             if problem:
                 self.reason = problem
                 self.child.kill_tree()
@@ -229,10 +257,36 @@ class Player:
             expected += 1
 
     def play(self, spec: dict, relays: dict, until: float) -> object:
-        self.send(Play(spec, relays))
+        number, self.played = self.played, self.played + 1
+        self._quiet("avant le scénario")
+        self.send(Play(spec, relays, number))
         message = self.receive(min(time.monotonic() + PLAY_SECONDS, until), Result)
+        if message.number != number:
+            self.tampered.append(f"le canal du joueur (réponse n° {message.number} au scénario n° {number})")
         self.tampered = self.tampered or _names(message.tampered)
         return message.result
+
+    def _quiet(self, when: str) -> None:
+        """Nothing may be waiting on the channel between an answer and the next question: a line there is a second
+        answer, written by learner code on the player's descriptor (the player itself answers each Play once)."""
+        try:
+            self.sock.settimeout(0.0)
+            pending = self.reader.peek(1)
+        except (OSError, ValueError):
+            pending = b""
+        if pending:
+            self.tampered.append(f"le canal du joueur (une ligne de trop {when})")
+
+    def finish(self, seconds: float = 1.0) -> None:
+        """The end of the scenarios: Stop, then the player closes the channel; a line before that is forged."""
+        try:
+            self.send(Stop())
+            self.sock.settimeout(seconds)
+            extra = self.reader.readline(MAX_LINE)
+        except (OSError, ValueError, _Dead):
+            return
+        if extra:
+            self.tampered.append("le canal du joueur (une ligne de trop après le dernier scénario)")
 
     def kill(self) -> None:
         self._stop.set()
@@ -282,6 +336,8 @@ class Judging:
         self.tampered: list[str] = []
         self.died = False
         self.out_of_time = False
+        self.flooded = False                      # a scenario's data came back cut (more values than plain keeps)
+        self.alarm_refused = False                # the learner's function blocked or ignored its alarm
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -350,6 +406,10 @@ class Judging:
                 path = self.api / f"{port}"
                 self.forwarders[port] = forwarder.Forwarder(str(path), port, self.budget)
             relays[str(port)] = str(self.api / f"{port}")
+        if self.flooded:
+            return _flooded()
+        if self.alarm_refused:
+            return _overran(float(spec.get(LIMIT_KEY) or DEFAULT_LIMIT) if isinstance(spec, dict) else DEFAULT_LIMIT)
         if time.monotonic() >= self.until:
             if not self.out_of_time:
                 self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) : "
@@ -368,12 +428,23 @@ class Judging:
             limit = DEFAULT_LIMIT
         until = min(self.until, time.monotonic() + float(limit) + LIMIT_MARGIN)
         try:
-            return self.player.play(spec, relays, until)
+            result = self.player.play(spec, relays, until)
+            if _holds(result, TOO_BIG):
+                # Millions of values built by learner code cost their time in every scenario (3.5 million dicts: 2 s
+                # each, 18 s in all): the first is enough to judge, the rest are not played.
+                self.flooded = True
+            return result
         except _Dead as dead:
             self.tampered += self.player.tampered
             self.player.kill()
             self.player = None
             self.restarts += 1
+            if str(dead) == ALARM_REFUSED:
+                # The function itself switches its alarm off: every scenario would cost a player; the rest count as
+                # over their time, unplayed, and no second judging (its definitions are the function).
+                self.alarm_refused = True
+                self.notes.append(f"un scénario a dépassé son temps : {ALARM_REFUSED}")
+                return _overran(limit)
             if until < self.until and time.monotonic() >= until - 0.5:
                 # Past the scenario's own limit: the learner's code kept running after its alarm (switched off?).
                 self.notes.append(f"un scénario a dépassé son temps ({limit:g} s) : processus arrêté")
@@ -420,6 +491,8 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
             return _flag(not_run(exercise_id, judging.notes), True), False
         missing = judging.missing
         report = judge(exercise_id, _PlayerCall(judging), judging.values, seed=seed)
+        if judging.player is not None:
+            judging.player.finish()
         tampered = judging.tampered + (judging.player.tampered if judging.player else [])
         if tampered:
             # Learner code replaced part of the checks' code in its process: what it reported proves nothing.
@@ -428,6 +501,10 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
                           exercise(exercise_id).points, False,
                           f"vos cellules remplacent {', '.join(sorted(set(tampered))[:3])} : "
                           f"aucun point ne peut être accordé")]), True), False
+        if judging.flooded:
+            report.criteria.append(Criterion("volume", "Les valeurs renvoyées restent des données de taille raisonnable",
+                                             0, False, "une valeur de plus de 20 000 éléments est revenue : les "
+                                                       "scénarios suivants n'ont pas été joués (comptés comme échoués)"))
         if judging.out_of_time:
             report.criteria.append(Criterion("temps", "La vérification tient dans le temps imparti", 0, False,
                                              f"votre fonction a bloqué au-delà de {EXERCISE_SECONDS:g} s au total : "
@@ -458,6 +535,24 @@ def _overran(seconds: float) -> dict:
     """What a scenario whose code ran past its limit reports: timed out, like code the player's alarm stopped."""
     return {"outcome": {"error": f"Deadline : délai de {seconds:g} s dépassé (arrêté par le correcteur)",
                         "error_type": "Deadline", "timed_out": True}}
+
+
+def _holds(value: object, marker: dict, depth: int = 45) -> bool:
+    """Whether plain data holds `marker` (what `plain` puts where it cut a value): at most 20 000 values to look at."""
+    if value == marker:
+        return True
+    if depth <= 0:
+        return False
+    if isinstance(value, dict):
+        return any(_holds(v, marker, depth - 1) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds(v, marker, depth - 1) for v in value)
+    return False
+
+
+def _flooded() -> dict:
+    return {"outcome": {"error": "non joué : une valeur trop grande est revenue d'un scénario précédent",
+                        "error_type": "TropGrand"}}
 
 
 def _crashed() -> dict:

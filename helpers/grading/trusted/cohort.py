@@ -1,10 +1,10 @@
 """Grade a whole cohort in parallel, with the same result as `nbgrader autograde`.
 
-    python -m helpers.grading.cohort 1.1-boucles-agentiques                 # every submitted student
-    python -m helpers.grading.cohort 1.1-boucles-agentiques 1.5-hooks-agent-sdk   # several assignments
-    python -m helpers.grading.cohort --tous                                  # every assignment of source/
-    python -m helpers.grading.cohort 1.1-boucles-agentiques --workers 8     # default: one per core
-    python -m helpers.grading.cohort 1.1-boucles-agentiques --shard 2/3     # this machine's third of the cohort
+    python -m helpers.grading.trusted.cohort 1.1-boucles-agentiques                 # every submitted student
+    python -m helpers.grading.trusted.cohort 1.1-boucles-agentiques 1.5-hooks-agent-sdk   # several assignments
+    python -m helpers.grading.trusted.cohort --tous                                  # every assignment of source/
+    python -m helpers.grading.trusted.cohort 1.1-boucles-agentiques --workers 8     # default: one per core
+    python -m helpers.grading.trusted.cohort 1.1-boucles-agentiques --shard 2/3     # this machine's third of the cohort
 
 Each worker process loads the course's nbgrader_config.py once and autogrades submissions one
 after the other through nbgrader's own API, with the same preprocessors as the command line
@@ -112,7 +112,7 @@ def grade_course(root: Path, assignments: list[str], *, workers: int | None = No
     import multiprocessing
     from multiprocessing.connection import wait
 
-    from .sandbox import SandboxUnavailable, require
+    from ..sandbox import SandboxUnavailable, require
     root = root.resolve()
     todo = [(name, student) for name in assignments for student in shard(only or students(root, name), shard_spec)]
     if not todo:
@@ -215,7 +215,7 @@ def course_assignments(course_root) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m helpers.grading.cohort",
+    parser = argparse.ArgumentParser(prog="python -m helpers.grading.trusted.cohort",
                                      description="Note toute une cohorte en parallèle (mêmes notes que nbgrader autograde).")
     parser.add_argument("assignments", nargs="*", metavar="devoir",
                         help="un ou plusieurs devoirs, par exemple 1.1-boucles-agentiques")
