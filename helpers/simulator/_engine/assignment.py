@@ -432,11 +432,11 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
     # Required slots choose first: an optional one takes what is left (« compounds per year » does not take the 10
     # years the term needs).
-    pairs = sorted((not s.required, -round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)] +
-                                           (3.0 if named.get(s.path) is m else 0.0), 1),
-                    rank[s.path], m.start, s.path, s, m)
-                   for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
-                   and not (m.kind not in s.kinds and m.kind in asked))
+    pairs = sorted(((not s.required, -round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)] +
+                                            (3.0 if named.get(s.path) is m else 0.0), 1),
+                     rank[s.path], m.start, s.path, s, m)
+                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
+                    and not (m.kind not in s.kinds and m.kind in asked)), key=lambda pair: pair[:5])
     for _optional, value, _rank, _pos, _path, s, m in pairs:
         value = -value
         if s.path in filled.used or id(m) in taken:
@@ -642,7 +642,7 @@ def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only
         if m.kind == "labelled" and {stem(w) for w in split_words(str(m.extra))} & s.words and item.type == "string":
             parts = [p.strip(" '\"") for p in str(m.value).replace(" and ", ",").replace(" et ", ",").split(",")]
             return [p for p in parts if p]
-    ranked = sorted(((score(s, m), -m.start, m) for m in free if score(s, m)), reverse=True)
+    ranked = sorted(((score(s, m), -m.start, m) for m in free if score(s, m)), key=lambda r: r[:2], reverse=True)
     if not ranked or (not evidenced(s, ranked[0][2]) and not s.required):
         return []
     if listed_only:
