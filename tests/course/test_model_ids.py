@@ -14,15 +14,25 @@ MODEL_ID = re.compile(r"\bclaude-(?:opus|sonnet|haiku|fable|mythos)-[0-9][0-9a-z
 WHERE = ["helpers", "notebooks", "source", "release", "README.md", "tools"]
 
 
+# The simulator's table of model families that predate mid-conversation system turns (prefixes, « claude-opus-4-0 »
+# covers every dated id of that family): a rule of strictness, never an id a learner is shown or copies.
+def _prefixes() -> dict[str, set[str]]:
+    from helpers.simulator._strict import BEFORE_SYSTEM_TURNS
+    return {prefix: {"helpers/simulator/_strict.py"} for prefix in BEFORE_SYSTEM_TURNS}
+
+
 def named_ids() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
+    prefixes = _prefixes()
     for place in WHERE:
         paths = [ROOT / place] if (ROOT / place).is_file() else (ROOT / place).rglob("*")
         for path in paths:
             if path.suffix not in {".py", ".ipynb", ".md", ".json"} or "__pycache__" in path.parts:
                 continue
+            where = str(path.relative_to(ROOT))
             for model in MODEL_ID.findall(path.read_text(errors="replace")):
-                found.setdefault(model, set()).add(str(path.relative_to(ROOT)))
+                if where not in prefixes.get(model, set()):
+                    found.setdefault(model, set()).add(where)
     return found
 
 
