@@ -66,7 +66,10 @@ class Task:
         """What the plot draws: exercises (points), practice (right the first time), mock exam; None = not yet."""
         points = [e.best for e in self.exercises if e.tries]
         return {"exercices": sum(e.best for e in self.exercises) / len(self.exercises) if points else None,
-                "entraînement": self.first_right / self.answered if self.answered else None,
+                # Right the first time out of the lesson's questions, not out of those answered: one right answer
+                # out of five questions is 20 %, not a full bar.
+                "entraînement": self.first_right / max(self.answered, len(self.lesson.practice))
+                if self.answered else None,
                 "examen blanc": self.exam[0] / self.exam[1] if self.exam and self.exam[1] else None}
 
 
