@@ -183,8 +183,7 @@ def siblings(text: str, first: Mention, second: Mention) -> bool:
             and w != second.label]
     # The unit both values carry may stand between them (« 20 minutes and 15 minutes »).
     unit = {w for w in set(first.after[:1]) & set(second.after[:1]) if w not in lex.STOP_WORDS and w not in BREAKS}
-    gap = between(text, first.end, second.start)
-    listed = "," in text[first.end:second.start] or "/" in gap or any(w in CONNECTORS for w in said)
+    listed = "," in text[first.end:second.start] or any(w in CONNECTORS for w in said)
     return listed and len(said) <= 3 and all(w in CONNECTORS or stem(w) in unit for w in said)
 
 
