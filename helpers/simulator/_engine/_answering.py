@@ -159,6 +159,10 @@ def _varying(inputs: list[dict]) -> str | None:
     return next((k for k in keys if len({json.dumps(i[k], sort_keys=True) for i in inputs}) > 1), None)
 
 
+# A tool whose name opens with one of these looks something up (get_weather); a calculator or print_entities does not.
+LOOKUP_VERBS = frozenset({"get", "fetch", "lookup", "look", "find", "retrieve", "read", "query", "show", "list"})
+
+
 def intro(calls: list[tuple[str, dict]], lang: str) -> str:
     """The short sentence real models often write before their calls."""
     names = list(dict.fromkeys(short(n) for n, _ in calls))
@@ -168,7 +172,8 @@ def intro(calls: list[tuple[str, dict]], lang: str) -> str:
     about = _join(list(dict.fromkeys(subjects)), lang) if len(calls) > 1 and subjects else ""
     if lang == "en":
         nouns = [_noun(n, "en") for n in names]
-        if all(nouns) and not any(_writes(n) for n in names):     # "Let me look up the stock price for NVDA and AAPL."
+        looked_up = all((lex.words(short(n)) or [""])[0] in LOOKUP_VERBS for n in names)
+        if all(nouns) and looked_up:     # "Let me look up the stock price for NVDA and AAPL." (get_stock_price)
             return f"Let me look up the {_join(list(dict.fromkeys(nouns)), lang)}" + (f" for {about}." if about else ".")
         return f"Let me check with {_join(names, lang)}" + (f" for {about}." if about else ".")
     return f"Je consulte {_join(names, lang)}" + (f" pour {about}." if about else ".")
