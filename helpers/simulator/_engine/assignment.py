@@ -31,6 +31,7 @@ CONNECTORS = frozenset({"and", "or", "et", "ou", "vs", "versus", "also", "then",
 FLAG_WORDS = frozenset({"include", "includes", "is", "has", "show", "get", "with", "use", "enable", "flag", "want",
                         "need", "inclure", "avec", "afficher", "details", "detail", "info", "information", "data",
                         "calculate", "compute", "return", "list", "all", "only", "check", "find", "should"})
+GENERIC = frozenset(stem(w) for w in ("name", "id", "type", "value", "text", "string", "nom", "valeur"))
 NEGATIONS = frozenset({"without", "no", "not", "exclude", "excluding", "sans", "pas", "hors", "except"})
 
 
@@ -124,6 +125,11 @@ def _score(slot: Slot, mention: Mention) -> float:
         evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
     if mention.kind in slot.kinds or (mention.kind == "duration" and (slot.words | slot.described) & TIME_WORDS):
         evidence += 1.5                # « 5 secondes » for a time in seconds: the unit is in the value itself
+    if mention.kind in ("name", "quoted") and {stem(w) for w in name_words(mention.text)} & slot.words - GENERIC:
+        evidence += 1.5                # "the Hilton Hotel" for a hotel's name, "Orange County Court" for a court
+    if mention.kind == "alias" and slot.words & UNIT_WORDS and not slot.words & CURRENCY_WORDS and (
+            mention.role in ("in", "to") or slot.measures(str(mention.value))):
+        evidence += 1.5                # "in meters", « en degrés Celsius », "a radius of 4 inches" for a length unit
     if mention.extra == "place" and slot.words & WIDER:
         evidence += 1.5                # « Switzerland » for a country, a region for a state
     if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):
@@ -564,6 +570,9 @@ def _rank_in_name(name: str) -> tuple[str, int] | None:
     stem_words = tuple(w for w in words if not w.isdigit() and w not in ORDINALS)
     rank = int(digits) if digits and name.rstrip("0123456789") != name else next(
         (ORDINALS[w] for w in words if w in ORDINALS), None)
+    if rank is None:                   # start_city / end_city, origin / destination: the way a route is said
+        stem_words = tuple(w for w in words if w not in lex.FROM_ROLE and w not in lex.TO_ROLE) or ("",)
+        rank = 1 if set(words) & lex.FROM_ROLE else 2 if set(words) & lex.TO_ROLE else None
     return (" ".join(stem_words), rank) if rank is not None and stem_words else None
 
 
@@ -576,8 +585,9 @@ def _numbered_in_order(scalars: list[Slot], filled: Filled) -> None:
         if ranked and s.path in filled.used:
             groups.setdefault(ranked[0], []).append((ranked[1], s))
     for members in groups.values():
-        if len(members) < 2 or len({filled.used[s.path].kind for _r, s in members}) > 1:
-            continue
+        if len(members) < 2 or len({filled.used[s.path].kind for _r, s in members}) > 1 or \
+                any(filled.used[s.path].role in ("from", "to") for _r, s in members):
+            continue                   # "to London from Paris": the words say which is which
         members.sort(key=lambda r: r[0])
         said = sorted((filled.used[s.path] for _r, s in members), key=lambda m: m.start)
         for (_rank, s), m in zip(members, said):

@@ -309,8 +309,10 @@ def _cue_names(m: Mention, s) -> bool:
 
 
 def _same_cue(m: Mention, said: Mention | None) -> bool:
-    """Said after the same words as the slot's first value ("the factorial of 5, the factorial of 7")."""
-    return bool(said and m.cue and said.cue and m.cue[-1] == said.cue[-1] and m.kind == said.kind)
+    """Said after the same words as the slot's first value ("the factorial of 5, the factorial of 7"), or in the same
+    unit ("6 feet tall …, also … 5.6 feet")."""
+    return bool(said and m.kind == said.kind and ((m.cue and said.cue and m.cue[-1] == said.cue[-1]) or
+                                                  (m.after and said.after and m.after[0] == said.after[0])))
 
 
 def _frames(owned: list[tuple[Mention, str]], text: str) -> list[dict[str, list[Mention]]]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import _lexicon as lex
-from .recognisers import REGISTRY, name_words, stem
+from .recognisers import REGISTRY, fold, name_words, stem
 
 # Kinds a JSON type accepts, with how well (the assignment's gate).
 TYPE_KINDS = {
@@ -88,6 +88,24 @@ class Slot:
     def meaning(self) -> frozenset[str]:
         return self.words | self.described
 
+    def measures(self, code: str) -> bool:
+        """A unit property takes a unit of the quantity its description's units measure ("Default is 'cm'": any
+        length); not of a compound unit (km/h, kg/m³) nor of units of several quantities."""
+        own = _quantity(self.description)
+        return own is not None and QUANTITY_OF.get(code) == own
+
+
+QUANTITY_OF = {code: quantity for quantity, codes in lex.UNIT_DIMENSIONS.items() for code in codes}
+
+
+@lru_cache(maxsize=1024)
+def _quantity(description: str) -> str | None:
+    from .recognisers.values import alias_codes
+    if "/" in description:
+        return None
+    said = {QUANTITY_OF.get(c) for w in name_words(description) for c in (alias_codes(w) or (w,))} - {None}
+    return next(iter(said)) if len(said) == 1 else None
+
 
 def _types(spec: dict) -> list[str]:
     kind = spec.get("type")
@@ -134,8 +152,15 @@ def _meaningful(text: str) -> frozenset[str]:
 
 
 def _examples(description: str) -> tuple[str, ...]:
-    """The values a description lists as examples: « such as villa, condo, apartment », « e.g. Paris », « ex. : en »
-    (folded; `example()` gives the first as written)."""
+    """The values a description lists as examples: « such as villa, condo, apartment », « e.g. Paris », « ex. : en »,
+    or gives in quotes ("('Celsius' or 'Fahrenheit')"), folded; `example()` gives the first as written."""
+    from .recognisers import alone
+    quoted = tuple(fold(str(v)) for v in alone("quoted", description) if 0 < len(str(v)) <= 24 and
+                   len(name_words(str(v))) <= 3)
+    return tuple(dict.fromkeys(quoted + _listed(description)))
+
+
+def _listed(description: str) -> tuple[str, ...]:
     words = [w for w in name_words(description)]
     for cue in (("such", "as"), ("e", "g"), ("eg",), ("ex",), ("like",), ("par", "exemple"), ("for", "example"),
                 ("for", "instance"), ("example",), ("exemple",), ("including",), ("allowed", "values"),

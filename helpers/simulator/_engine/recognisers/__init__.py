@@ -119,7 +119,8 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
             unit_end[end] = max(unit_end.get(end, 0), following[-1].end)
         sep = text[prior[-1].end:start].strip() if prior else "?"
         label = prior[-1].norm if sep in ("=", ":") or (sep == "" and prior[-1].content) else ""
-        role = _role([t.norm for t in prior[-3:]]) if sep == "" and prior[-1].text.lower() != "a" else ""
+        role = _role([t.norm for t in _unarticled(prior)[-5:]]) if sep == "" and prior[-1].text.lower() != "a" \
+            else ""
         out.append(Mention(kind, value, text[start:end], start, end, tuple(before), tuple(after), sentence, extra,
                            label, role, prior[-1].norm if prior else ""))
     from .values import alias_codes
@@ -159,10 +160,26 @@ def _after(text: str, toks: tuple[Token, ...], end: int, values: list[tuple[int,
     return out
 
 
+ROLE_ARTICLES = frozenset({"the", "an", "le", "la", "les", "l", "my", "our", "this", "that", "mon", "ma", "notre"})
+
+
+def _unarticled(prior: list[Token]) -> list[Token]:
+    """The words before a value without its article: "from the Eiffel Tower" is said from, like "from Paris"."""
+    end = len(prior)
+    while end and prior[end - 1].norm in ROLE_ARTICLES:
+        end -= 1
+    return prior[:end]
+
+
+SPAN_OPENERS = frozenset({"from", "between", "entre", "since", "depuis"})
+
+
 def _role(before: list[str]) -> str:
+    """From / to / in by the words before a value: its preposition, or one before its label ("between year 300 and
+    400", « depuis l'année 2019 »)."""
     from .. import _lexicon as lex
     last = before[-1] if before else ""
-    if last in lex.FROM_CUES or last == "between" or last == "entre":
+    if last in lex.FROM_CUES or last in SPAN_OPENERS or (len(before) >= 2 and before[-2] in SPAN_OPENERS):
         return "from"
     if last in lex.TO_CUES or (last in ("and", "et") and ("between" in before or "entre" in before)):
         return "to" if last not in PLACE_CUES else "in"
@@ -193,6 +210,11 @@ def _phrases(text: str, toks: tuple[Token, ...], kept: list) -> list[tuple]:
                           and tok.norm not in PHRASE_BREAKS):
             run.append(tok)
     return out
+
+
+def alone(kind: str, text: str, lang: str = "en") -> list:
+    """The values one recogniser finds by itself, without the others (a description's quoted examples)."""
+    return [value for r in REGISTRY if r.kind == kind for _s, _e, value, _x in r.find(text, lang)]
 
 
 def first(kind: str, text: str, lang: str = "en") -> object:
