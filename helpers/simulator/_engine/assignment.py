@@ -381,8 +381,10 @@ def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, pr
     stems = [stem(fold(w)) for w in name_words(text)]
     todo = slots(tool)
     read = _readings(tool, todo, text)
+    noun = frozenset([stem(w) for w in name_words(str(tool.get("name", ""))) if len(w) >= 3 and
+                      w not in lex.REQUEST_VERBS and w not in SEARCH_VERBS][-1:])
     out = _fill_slots(tuple(s for s in todo if s.name not in read), free, text, stems, tool_words, forced,
-                      priority or set())
+                      priority or set(), noun)
     out.input = {**read, **out.input}
     return out
 
@@ -419,7 +421,7 @@ def _readings(tool: dict, todo: tuple[Slot, ...], text: str) -> dict:
 
 
 def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: list[str], tool_words: set[str],
-                forced: bool, priority: set[int]) -> Filled:
+                forced: bool, priority: set[int], noun: frozenset[str] = frozenset()) -> Filled:
     filled = Filled({}, [])
     scalars = [s for s in todo if s.type not in ("object", "boolean", "array")]
     taken: set[int] = set()
@@ -434,6 +436,9 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     asked = {k for s in scalars for k in s.kinds} & SPECIFIC_KINDS
     early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
     named = _respective(scalars, free, text)
+    for s, m in _kinds_said(scalars, text, tool_words, noun):
+        filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
+        taken |= {id(o) for o in free if o.start < m.end and m.start < o.end}
     # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
     # Required slots choose first: an optional one takes what is left (« compounds per year » does not take the 10
     # years the term needs).
@@ -516,6 +521,31 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
             else:
                 filled.missing.append(s.name)
     return filled
+
+
+SEARCH_VERBS = frozenset({"search", "find", "finder", "lookup", "get", "fetch", "query", "list", "chercher", "trouver"})
+KIND_WORDS = frozenset({"type", "kind", "category", "genre", "style", "sort", "variety", "flavor", "flavour"})
+
+
+def _kinds_said(scalars: list[Slot], text: str, tool_words: set[str],
+                noun: frozenset[str]) -> list[tuple[Slot, Mention]]:
+    """A property that asks what kind of thing (vehicle_type, slope_type; a bare « type » of the noun the tool's
+    name ends with) takes the words said right before that noun, or before its own word: "a hill slope", "a
+    gas-powered vehicle", "an acoustic instrument", "ENFJ personality type"."""
+    from .recognisers import modifiers
+    out = []
+    for s in scalars:
+        words = set(name_words(s.name))
+        if s.type != "string" or s.kinds or not words & KIND_WORDS:
+            continue
+        heads = frozenset(stem(w) for w in words - KIND_WORDS if len(w) >= 3) or noun
+        skip = frozenset(tool_words | s.words) - heads
+        said = modifiers(text, frozenset(stem(w) for w in words & KIND_WORDS), skip) or modifiers(text, heads, skip)
+        found = [Mention("phrase", value, value, start, end) for start, end, value in said]
+        found = [m for m in found if not s.enum or option(s, m) is not None]
+        if found:
+            out.append((s, found[0]))
+    return out
 
 
 def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str, Mention]:

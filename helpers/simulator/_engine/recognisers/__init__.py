@@ -212,6 +212,48 @@ def _phrases(text: str, toks: tuple[Token, ...], kept: list) -> list[tuple]:
     return out
 
 
+def modifiers(text: str, heads: frozenset[str], skip: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
+    """The words said right before a noun of `heads` (stems), which say what kind it is: "a hill slope" → hill,
+    "a gas-powered vehicle" → gas, "gas-fueled" for fuel → gas, "historical fiction books", « Drama and Comedy
+    movies » → Drama, Comedy; words of `skip` are passed over ("a major chord progression" → major)."""
+    from .. import _lexicon as lex
+    toks = tokens(text)
+    out: list[tuple[int, int, str]] = []
+
+    def plain(t: Token) -> bool:
+        return t.content and t.norm not in lex.STOP_WORDS and t.norm not in PHRASE_BREAKS and \
+            t.norm not in lex.REQUEST_VERBS and not any(c.isdigit() for c in t.text)
+
+    def joined(j: int) -> bool:
+        return text[toks[j].end:toks[j + 1].start] == " "
+
+    for i, t in enumerate(toks):
+        head, _dash, tail = t.norm.rpartition("-")
+        if head and stem(tail) in heads:             # "gas-fueled" for a fuel
+            out.append((t.start, t.start + len(head), t.text[:len(head)]))
+            continue
+        if t.stem not in heads:
+            continue
+        j = i - 1
+        while j >= 0 and toks[j].stem in skip and plain(toks[j]) and joined(j):
+            j -= 1
+        found = []
+        while j >= 0 and plain(toks[j]) and toks[j].stem not in skip and joined(j):
+            end, j0 = j, j
+            while j0 > 0 and plain(toks[j0 - 1]) and toks[j0 - 1].stem not in skip and joined(j0 - 1) and \
+                    end - j0 < 1 and toks[j0 - 1].capitalised == toks[end].capitalised:
+                j0 -= 1                              # two words: "historical fiction"
+            first, dash, rest = toks[end].text.partition("-")
+            last = toks[end].start + len(first) if dash and rest.endswith("ed") and j0 == end else toks[end].end
+            found.append((toks[j0].start, last, text[toks[j0].start:last]))
+            if j0 >= 2 and toks[j0 - 1].norm in LISTING and plain(toks[j0 - 2]):
+                j = j0 - 2                           # « Drama and Comedy movies »
+                continue
+            break
+        out += reversed(found)
+    return out
+
+
 def alone(kind: str, text: str, lang: str = "en") -> list:
     """The values one recogniser finds by itself, without the others (a description's quoted examples)."""
     return [value for r in REGISTRY if r.kind == kind for _s, _e, value, _x in r.find(text, lang)]
