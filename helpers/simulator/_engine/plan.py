@@ -147,41 +147,129 @@ class Planned:
 def plan(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], *, single: bool = False,
          chooser: str | None = None) -> Planned:
     """The calls for `text`; `chooser` (the text plus what the system prompt says the assistant is, or the request
-    a follow-up continues) picks the tools when the text alone does not."""
-    ranked = [c for c in choices(tools, chooser or text, pool) if asks_for_action(tools[c.name], chooser or text)]
-    if not ranked:
+    a follow-up continues) picks the tools when the text alone does not. A request of several parts, each asking
+    for a tool of its own (« Translate … and translate …. Also get the time in … »), is planned part by part."""
+    if not single and len(tools) > 1 and (chooser is None or chooser == text):
+        planned = _by_parts(tools, text, pool)
+        if planned is not None:
+            return planned
+    chosen = _chosen(tools, chooser or text, pool, single)
+    if not chosen:
         return Planned([], {})
-    best = ranked[0]
-    chosen = [best]
-    for other in ranked[1:]:
-        if single or not other.hits - set().union(*(c.hits for c in chosen)):
-            continue                       # nothing of its own in the request: the better tool covers it
-        anchors = tuple(a for a in other.anchors if all(a not in c.anchors for c in chosen))
-        if anchors and other.score >= best.score * 0.4:
-            chosen.append(Choice(other.name, other.score, anchors, other.hits))
+    best = chosen[0]
     scopes = _scopes(chosen, text) if len(chosen) > 1 else {best.name: (0, len(text))}
     first_start = min(start for start, _end in scopes.values())
     calls, missing = [], {}
     for choice in sorted(chosen, key=lambda c: scopes[c.name][0]):
         start, end = scopes[choice.name]
         own = [m for m in pool if start <= m.start < end or m.start < first_start]
-        inside = {id(m) for m in own if m.start >= start}
-        found = _fan_out(tools[choice.name], own, text, inside)
-        if found and found[0].missing and len(own) < len(pool):
-            found = _fan_out(tools[choice.name], list(pool), text, inside)[:1]      # a value said for another tool
-        if choice is not best and found and not found[0].missing and not all(
-                id(found[0].used[s.path]) in inside or evidenced(s, found[0].used[s.path])
-                for s in slots(tools[choice.name]) if s.required and s.path in found[0].used):
-            continue                       # a second tool is called on what its own part of the request says
-        if found and not found[0].missing:          # each input in the schema's order, as the tool lists them
-            order = list(schema_of(tools[choice.name]).get("properties") or {})
-            calls += [(choice.name, dict(sorted(f.input.items(), key=lambda kv: order.index(kv[0])
-                                                if kv[0] in order else len(order)))) for f in found]
+        found = _calls_of(tools[choice.name], own, pool, text, start, own_tool=choice is best)
+        if found is None:
+            continue
+        if found and not found[0].missing:
+            calls += [(choice.name, f.input) for f in found]
         elif found:
             missing[choice.name] = found[0].missing       # the best one first (a question), others for a chain
     if not calls and best.name not in missing:
         missing = {best.name: [], **missing}
     return Planned(calls, dict(sorted(missing.items(), key=lambda kv: kv[0] != best.name)))
+
+
+def _chosen(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], single: bool = False) -> list[Choice]:
+    """The best tool, and each other one whose own words stand elsewhere in the request."""
+    ranked = [c for c in choices(tools, text, pool) if asks_for_action(tools[c.name], text)]
+    chosen = ranked[:1]
+    for other in ranked[1:]:
+        if single or not other.hits - set().union(*(c.hits for c in chosen)):
+            continue                       # nothing of its own in the request: the better tool covers it
+        anchors = tuple(a for a in other.anchors if all(a not in c.anchors for c in chosen))
+        if anchors and other.score >= chosen[0].score * 0.4:
+            chosen.append(Choice(other.name, other.score, anchors, other.hits))
+    return chosen
+
+
+def _calls_of(tool: dict, own: list[Mention], pool: tuple[Mention, ...] | list[Mention], text: str, start: int,
+              own_tool: bool = True) -> list[Filled] | None:
+    """The calls of one tool from the values of its part of the request (`own`, those from `start` on first), then
+    from the rest of it for a value its part lacks; None for a second tool whose own part says none of its values."""
+    inside = {id(m) for m in own if m.start >= start}
+    found = _fan_out(tool, own, text, inside)
+    if found and found[0].missing and len(own) < len(pool):
+        wider = _fan_out(tool, list(pool), text, inside)[:1]      # a value said for another tool, or before
+        if wider[0].missing:
+            return wider
+        lacking = set(found[0].missing)
+        for f in found:                    # what its own part says stays; only what it lacks comes from elsewhere
+            f.input = {**{k: v for k, v in wider[0].input.items() if k in lacking or k not in f.input}, **f.input}
+            f.used, f.missing = {**wider[0].used, **f.used}, []
+    if not own_tool and found and not found[0].missing and not all(
+            id(found[0].used[s.path]) in inside or evidenced(s, found[0].used[s.path])
+            for s in slots(tool) if s.required and s.path in found[0].used):
+        return None                        # a second tool is called on what its own part of the request says
+    order = list(schema_of(tool).get("properties") or {})      # each input in the schema's order
+    for f in found:
+        f.input = dict(sorted(f.input.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
+    return found
+
+
+PART_OPENERS = frozenset({"also", "additionally", "then", "finally", "lastly", "afterwards", "moreover", "furthermore",
+                          "besides", "plus", "next", "aussi", "ensuite", "puis", "enfin", "egalement", "apres"})
+
+
+def _request_parts(tools: dict[str, dict], text: str) -> list[tuple[int, int]]:
+    """The parts of a request that may each ask for something: its sentences, cut again where a connector opens a
+    new request (« …, also get … », "and then", "and what is …", "and translate …" when a tool's verb follows)."""
+    verbs = {stem(name_words(n.rsplit("__", 1)[-1])[0]) for n in tools if name_words(n.rsplit("__", 1)[-1])}
+    opens = lex.QUESTION_WORDS | lex.REQUEST_VERBS | PART_OPENERS
+    toks = tokens(text)
+    cuts = {0}
+    for i, t in enumerate(toks):
+        gap = text[toks[i - 1].end:t.start] if i else ""
+        if i and any(c in gap for c in ".?!;\n") and t.text[:1].isupper() or i and "\n" in gap:
+            cuts.add(t.start)
+        elif t.norm in PART_OPENERS and (i == 0 or "," in gap or toks[i - 1].norm in ("and", "et")):
+            cuts.add(toks[i - 1].start if i and toks[i - 1].norm in ("and", "et") else t.start)
+        elif t.norm in ("and", "et") and i + 1 < len(toks) and i and "," in text[toks[i - 1].end:t.start] and (
+                toks[i + 1].norm in opens or toks[i + 1].stem in verbs):
+            cuts.add(t.start)
+        elif t.norm in ("and", "et") and i + 1 < len(toks) and toks[i + 1].stem in verbs and \
+                toks[i + 1].norm not in ("and", "et"):
+            cuts.add(t.start)
+    bounds = sorted(cuts) + [len(text)]
+    return [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+
+
+def _by_parts(tools: dict[str, dict], text: str, pool: tuple[Mention, ...]) -> Planned | None:
+    """Each part of the request that names a tool of its own calls it with its own values; a part that names none is
+    context for its neighbours, and a value a part lacks comes from the context and the parts before it (« the same
+    species in the same location »). None when fewer than two parts ask for different tools: the request is planned
+    as a whole."""
+    spans = _request_parts(tools, text)
+    asked: list[tuple[int, int, list[Choice]]] = []
+    for start, end in spans:
+        said = text[start:end]
+        chosen = [c for c in _chosen(tools, said, tuple(m for m in pool if start <= m.start < end)) if c.hits]
+        if chosen:                         # another tool in the part: by words the first one's schema does not have
+            first = set().union(*_profile(chosen[0].name, tools[chosen[0].name]))
+            chosen = chosen[:1] + [c for c in chosen[1:] if {h for h in c.hits if not h.startswith("=")} - first]
+        asked.append((start, end, chosen))
+    parts = [(i, start, end, chosen) for i, (start, end, chosen) in enumerate(asked) if chosen]
+    if len(parts) < 2 or len({c.name for *_x, chosen in parts for c in chosen}) < 2:
+        return None
+    calls: list[tuple[str, dict]] = []
+    for index, start, end, chosen in parts:
+        later = next((s for s, _e, c in asked[index + 1:] if c), len(text))    # up to the next part that asks
+        scopes = _scopes([Choice(c.name, c.score, tuple(a + start for a in c.anchors), c.hits) for c in chosen],
+                         text[:end]) if len(chosen) > 1 else {chosen[0].name: (start, end)}
+        for choice in chosen:
+            low, high = scopes[choice.name]
+            own = [m for m in pool if low <= m.start < high]
+            found = _calls_of(tools[choice.name], own, [m for m in pool if m.start < later], text, low)
+            if found and not found[0].missing:
+                calls += [(choice.name, f.input) for f in found]
+    calls = [c for i, c in enumerate(calls) if c not in calls[:i] and not any(
+        o[0] == c[0] and o[1] != c[1] and c[1].items() <= o[1].items() for o in calls)]  # one call said again, fuller
+    return Planned(calls[:MAX_CALLS], {}) if calls else None
 
 
 FAMILY = {"number": "n", "money": "n", "percent": "n", "name": "s", "quoted": "s", "code": "s", "phrase": "s"}
