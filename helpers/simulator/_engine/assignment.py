@@ -90,8 +90,10 @@ def _score(slot: Slot, mention: Mention) -> float:
     named = _labels(slot, mention.label)
     numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and not target.enum
     if numeric:
-        if target.type == "string" and not named and "code" not in slot.kinds:
-            return 0.0                 # a number goes to a text slot only under its name (« case number 28473 »)
+        if target.type == "string" and not named and "code" not in slot.kinds and \
+                not set(mention.after[:1]) & slot.words:
+            return 0.0                 # a number goes to a text slot only under its name (« case number 28473 »,
+            #                            "the 2022 season")
         if target.type == "integer" and not float(value).is_integer():
             gate *= 0.2
         shown = _value(mention, target) if mention.kind in ("duration", "percent") else value
@@ -454,6 +456,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
         filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
         filled.evidence += value
         taken.add(id(m))
+    _swapped(scalars, filled, priority)
     _split_places(todo, filled, free)
     _split_datetime(scalars, filled)
     _numbered_in_order(scalars, filled)
@@ -572,6 +575,27 @@ def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str
             break
         listed.append(m)
     return {s.path: m for (s, _end), m in zip(named, listed)} if len(listed) == len(named) else {}
+
+
+def _swapped(scalars: list[Slot], filled: Filled, priority: set[int]) -> None:
+    """Best pairs first can pair badly overall: two slots exchange their values when both fit better so ("at the
+    Hilton Hotel in Chicago": the hotel's name and the city, not the other way round)."""
+    held = [s for s in scalars if s.path in filled.used and filled.used[s.path].kind != "phrase"]
+    for _round in range(2):
+        changed = False
+        for i, a in enumerate(held):
+            for b in held[i + 1:]:
+                ma, mb = filled.used[a.path], filled.used[b.path]
+                if a.required != b.required or (id(ma) in priority) != (id(mb) in priority):
+                    continue
+                if not (score(a, mb) and score(b, ma) and evidenced(a, mb) and evidenced(b, ma)):
+                    continue
+                if score(a, mb) + score(b, ma) > score(a, ma) + score(b, mb) + 0.25:
+                    filled.used[a.path], filled.input[a.name] = mb, _typed(_value(mb, a), a)
+                    filled.used[b.path], filled.input[b.name] = ma, _typed(_value(ma, b), b)
+                    changed = True
+        if not changed:
+            return
 
 
 def _split_datetime(scalars: list[Slot], filled: Filled) -> None:

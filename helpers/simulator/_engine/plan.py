@@ -296,7 +296,7 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
         return [first]
     owner = {id(m): p for p, m in top.items()}
     listed = {json_key(v) for value in first.input.values() if isinstance(value, list) for v in value}
-    values = sorted((m for m in pool if m.extra != "words" and m.kind not in ("tail", "labelled") and
+    values = sorted((m for m in pool if m.extra != "words" and m.kind not in ("tail", "labelled", "period") and
                      json_key(m.value) not in listed), key=lambda x: x.start)      # an array's items stay its own
     for s in by_path.values():                      # « stage 7 in easy mode and stage 3 in hard mode »
         taken = {str(v) for k, v in first.input.items() if k != s.name}

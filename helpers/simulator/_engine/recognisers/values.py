@@ -262,6 +262,11 @@ class Number(Recogniser):
             yield s, e, plain(value * _SCALE.get((m[3] or "").lower(), 1)), m["unit"]
         for s, e, m in _span(self._words(), text):
             yield s, e, lex.NUMBER_WORDS[m.group(1).lower()], "words"
+        for m in self.ONE.finditer(text):      # "two adults and one child": « one » counts a noun after a list word
+            if fold(text[:m.start()]).rstrip().rsplit(" ", 1)[-1].strip(",") in ("and", "with", "for", "plus", ""):
+                yield m.start(), m.end(), 1, "words"
+
+    ONE = re.compile(r"(?i)(?<![\w-])one(?=\s+(?!of\b|another\b|more\b|by\b|or\b|and\b)[a-z]{3,})")
 
 
 @register
@@ -381,6 +386,18 @@ class Labelled(Recogniser):
     def find(self, text, lang):
         for m in self.PATTERN.finditer(text):
             yield m.start(2), m.end(2), m.group(2).strip(), fold(m.group(1))
+
+
+@register
+class Period(Recogniser):
+    """A span of years as one value (« la saison 2019-2020 », "the 2018/19 season"), kept beside its two years."""
+    kind, rank = "period", 30
+    names = frozenset({"season", "seasons", "saison", "saisons", "period", "periode", "fiscal", "exercice"})
+    PATTERN = re.compile(r"(?<![\w.-])((?:1[89]|20)\d\d)\s?[-–/]\s?((?:1[89]|20)?\d\d)(?![\w.-])")
+
+    def find(self, text, lang):
+        for m in self.PATTERN.finditer(text):
+            yield m.start(), m.end(), f"{m[1]}-{m[2]}", None
 
 
 @register
