@@ -193,7 +193,7 @@ def _calls_of(tool: dict, own: list[Mention], pool: tuple[Mention, ...] | list[M
     """The calls of one tool from the values of its part of the request (`own`, those from `start` on first), then
     from the rest of it for a value its part lacks; None for a second tool whose own part says none of its values."""
     inside = {id(m) for m in own if m.start >= start}
-    found = _fan_out(tool, own, text, inside)
+    found = _by_frames(tool, own, text) or _fan_out(tool, own, text, inside)
     if found and found[0].missing and len(own) < len(pool):
         wider = _fan_out(tool, list(pool), text, inside)[:1]      # a value said for another tool, or before
         if wider[0].missing:
@@ -212,7 +212,53 @@ def _calls_of(tool: dict, own: list[Mention], pool: tuple[Mention, ...] | list[M
     return found
 
 
-PART_OPENERS = frozenset({"also", "additionally", "then", "finally", "lastly", "afterwards", "moreover", "furthermore",
+def _by_frames(tool: dict, own: list[Mention], text: str) -> list[Filled] | None:
+    """One call per part of the request that restates the tool's values ("The first one has a present value of
+    $5000 … The second one has …", "…, then do the same for a 10-day trip to Paris"): each part's values over what
+    the part before said. None when fewer than two parts say values, or when a part lists several for one slot."""
+    if len(own) < 2:
+        return None
+    low, high = min(m.start for m in own), max(m.end for m in own)
+    spans = [(a, b) for a, b in _request_parts({str(tool.get("name", "")): tool}, text) if b > low and a < high]
+    if len(spans) < 2:
+        return None
+    by_path = {s.path: s for s in slots(tool) if s.type not in ("array", "object")}
+    scalar = set(by_path)
+    frames: list[Filled] = []
+    for a, b in spans:
+        part = [m for m in own if a <= m.start < b]
+        local = fill(tool, part, text) if part else None
+        said = {p: m for p, m in (local.used.items() if local else ())
+                if p in scalar and m.kind != "phrase" and m.extra != "words"}   # "the two triangles" counts them
+        held = {p for p, m in (frames[-1].used.items() if frames else ()) if m.kind != "phrase"}
+        if not said or (frames and not held & set(said)):
+            if frames and local:                    # a part that only adds to the frame before (« … in USD? »)
+                frames[-1].input = {**frames[-1].input, **{s.name: local.input[s.name] for s in slots(tool)
+                                                            if s.path in said and s.name in local.input}}
+                frames[-1].used.update(said)
+                frames[-1].missing = [n for n in frames[-1].missing if n not in frames[-1].input]
+            continue
+        used = {id(m) for m in said.values()}
+        if any(id(m) not in used and m.kind not in ("tail", "labelled", "period", "phrase") and
+               any(_family(m) == _family(u) and evidenced(by_path[p], m) for p, u in said.items())
+               for m in part):
+            return None                             # a part says more values than one call takes
+
+        if frames and frames[-1].missing:
+            frames.pop()                            # what came before was context (« two investments … »)
+        if frames:
+            local.input = {**frames[-1].input, **local.input}
+            local.missing = [n for n in local.missing if n not in local.input]
+        frames.append(local)
+    if len(frames) < 2 or frames[0].missing:
+        return None
+    if any(f.missing for f in frames):
+        return None
+    unique = list({json_key(f.input): f for f in frames}.values())
+    return unique[:MAX_CALLS] if len(unique) >= 2 else None
+
+
+PART_OPENERS = frozenset({"also", "additionally", "then", "followed", "finally", "lastly", "afterwards", "moreover", "furthermore",
                           "besides", "plus", "next", "aussi", "ensuite", "puis", "enfin", "egalement", "apres"})
 
 

@@ -324,7 +324,7 @@ class Duration(Recogniser):
     def _pattern(self) -> re.Pattern:
         said = "|".join(sorted((re.escape(w) for w in {**lex.NUMBER_WORDS, **self.ONE}), key=len, reverse=True))
         return re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(h)\s*(\d{2})\b|"
-                          rf"(?<![\w.,])(\d+(?:[.,]\d+)?|{said})\s*(seconds?|secondes?|secs?|minutes?|mins?|mn|hours?|"
+                          rf"(?<![\w.,])(\d+(?:[.,]\d+)?|{said})(?:\s*|-)(seconds?|secondes?|secs?|minutes?|mins?|mn|hours?|"
                           r"hrs?|heures?|days?|jours?|weeks?|semaines?)\b"
                           r"(?:\s+(?:et|and)\s+(?:a\s+)?(demie?|half|quart|quarter)\b)?")
     CUES = frozenset({"pendant", "durant", "for", "during", "duree", "duration", "over", "in", "en", "dans",
