@@ -102,6 +102,9 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0
         if mention.extra == "words":
             gate *= 0.6
+            if mention.after and not slot.words & COUNT_WORDS and not set(mention.after[:2]) & (
+                    slot.words | slot.described) and not {w[:5] for w in mention.after[:2]} & slot.words5:
+                return 0.0             # "two charged bodies" counts the bodies: it is no charge
             if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS and \
                     len(set(name_words(slot.name))) > 1:
                 return 0.0             # « three sides » counts the sides: it is no side_length (but "two nights")
@@ -326,7 +329,9 @@ def options_said(slot: Slot, text: str) -> list[Mention]:
 
 
 def _flag(slot: Slot, text_stems: list[str]) -> bool | None:
-    words = {w for w in slot.words if w not in {stem(f) for f in FLAG_WORDS}}
+    """A flag the request asks for by its words (« avec projecteur » for has_projector; "with details" for a flag
+    named only « details »), unless a negation stands just before."""
+    words = {w for w in slot.words if w not in {stem(f) for f in FLAG_WORDS}} or set(slot.words)
     prefixes = {w[:5] for w in words if len(w) >= 5}
     for i, word in enumerate(text_stems):
         if word in words or (len(word) >= 5 and word[:5] in prefixes):      # « projecteur » for projector

@@ -228,8 +228,9 @@ def _by_frames(tool: dict, own: list[Mention], text: str) -> list[Filled] | None
     for a, b in spans:
         part = [m for m in own if a <= m.start < b]
         local = fill(tool, part, text) if part else None
-        said = {p: m for p, m in (local.used.items() if local else ())
-                if p in scalar and m.kind != "phrase" and m.extra != "words"}   # "the two triangles" counts them
+        said = {p: m for p, m in (local.used.items() if local else ()) if p in scalar and m.kind != "phrase" and
+                m.extra != "words" and (m.kind not in ("name", "quoted") or evidenced(by_path[p], m))}
+        #                                                       not "the two triangles", nor a name guessed
         held = {p for p, m in (frames[-1].used.items() if frames else ()) if m.kind != "phrase"}
         if not said or (frames and not held & set(said)):
             if frames and local:                    # a part that only adds to the frame before (« … in USD? »)

@@ -74,9 +74,9 @@ RELATIVE = {"today": 0, "aujourd'hui": 0, "aujourd’hui": 0, "tomorrow": 1, "de
             "apres-demain": 2, "après-demain": 2, "day after tomorrow": 2}
 
 
-_PART = r"(yyyy|yy|mm|dd|year|month|day|aaaa|jj|annee|mois|jour)"
+_PART = r"(yyyy|yyy|yy|mm|dd|year|month|day|aaaa|jj|annee|mois|jour)"
 LAYOUT = re.compile(rf"(?i)\b{_PART}([-/.])({_PART[1:-1]})\2({_PART[1:-1]})\b")
-LAYOUT_PARTS = {"yyyy": "Y", "yy": "Y", "year": "Y", "aaaa": "Y", "annee": "Y", "mm": "M", "month": "M", "mois": "M",
+LAYOUT_PARTS = {"yyyy": "Y", "yyy": "Y", "yy": "Y", "year": "Y", "aaaa": "Y", "annee": "Y", "mm": "M", "month": "M", "mois": "M",
                 "dd": "D", "day": "D", "jj": "D", "jour": "D"}
 
 
