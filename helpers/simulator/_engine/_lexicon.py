@@ -41,6 +41,7 @@ REQUEST_NOUNS: frozenset[str] = _TABLES["REQUEST_NOUNS"]   # nouns a request nam
 WIDER_PLACES: frozenset[str] = _TABLES["WIDER_PLACES"]
 NARROWER_PLACES: frozenset[str] = _TABLES["NARROWER_PLACES"]
 WIDER_PLACE_NAMES: frozenset[str] = _TABLES["WIDER_PLACE_NAMES"]   # regions a « City, Region » name may end with
+FIRST_NAMES: frozenset[str] = _TABLES["FIRST_NAMES"]   # a name that opens with one is a person's
 # Unit codes by the quantity they measure (length, mass, temperature): a unit parameter takes a unit of its own.
 UNIT_DIMENSIONS: dict[str, tuple[str, ...]] = _TABLES["UNIT_DIMENSIONS"]
 # Words that name the same field of a record (montant / amount): a scenario's facts reach a tool's parameters by them.

@@ -31,6 +31,10 @@ CONNECTORS = frozenset({"and", "or", "et", "ou", "vs", "versus", "also", "then",
 FLAG_WORDS = frozenset({"include", "includes", "is", "has", "show", "get", "with", "use", "enable", "flag", "want",
                         "need", "inclure", "avec", "afficher", "details", "detail", "info", "information", "data",
                         "calculate", "compute", "return", "list", "all", "only", "check", "find", "should"})
+PERSON_WORDS = frozenset(stem(w) for w in """name player person author artist actor director user username customer
+client owner composer singer scientist president recipient sender contact employee patient student teacher party
+parties attendee guest friend manager lawyer doctor driver passenger member candidate participant inventor painter
+writer nom auteur personne artiste joueur destinataire expediteur client salarie eleve medecin""".split())
 GENERIC = frozenset(stem(w) for w in ("name", "id", "type", "value", "text", "string", "nom", "valeur"))
 NEGATIONS = frozenset({"without", "no", "not", "exclude", "excluding", "sans", "pas", "hors", "except"})
 
@@ -135,6 +139,8 @@ def _score(slot: Slot, mention: Mention) -> float:
     if mention.kind == "alias" and slot.words & UNIT_WORDS and not slot.words & CURRENCY_WORDS and (
             mention.role in ("in", "to") or slot.measures(str(mention.value))):
         evidence += 1.5                # "in meters", « en degrés Celsius », "a radius of 4 inches" for a length unit
+    if mention.extra == "person":      # "a Tennis player, Serena Williams": the person is the player's name
+        evidence += 1.2 if slot.words & PERSON_WORDS else -0.6
     if mention.extra == "place" and slot.words & WIDER:
         evidence += 1.5                # « Switzerland » for a country, a region for a state
     if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):

@@ -484,13 +484,15 @@ class Name(Recogniser):
     names = frozenset({"name", "nom", "city", "ville", "location", "country", "pays", "place", "lieu", "company",
                        "artist", "author", "person", "team", "brand", "state", "area", "region", "destination",
                        "origin", "species", "president", "player", "customer", "client", "user", "recipient"})
-    _CAP = r"(?:[A-ZÀ-ÝŒ][\w'’&-]*(?:\.(?=[A-Z]))?(?:[A-Z]\.)*|[A-Z]{2,})"
+    _CAP = r"(?:(?:Mr|Mrs|Ms|Dr|Prof|Mme|Mlle|St|Mt)\.|[A-ZÀ-ÝŒ][\w'’&-]*(?:\.(?=[A-Z]))?(?:[A-Z]\.)*|[A-Z]{2,})"
     PATTERN = re.compile(rf"{_CAP}(?:(?:\s+(?:of|de|du|des|la|le|les|the|upon|sur|von|van|da|di|del|y)"
                          rf"(?=\s+[A-Z]))?\s+(?:{_CAP}|\d{{1,2}}\b(?![/.:-]\d)))*(?:,\s+(?P<wider>[A-Z]{{2}}\b|{_CAP}(?:\s+{_CAP})?(?=[\s.,;!?]|$)))?")
 
     def find(self, text, lang):
         for m in self.PATTERN.finditer(text):
             raw = m.group(0).rstrip(".")
+            if text[m.end():m.end() + 1] == "." and (" " + raw).endswith(COMPANY_ENDS):
+                raw += "."                           # "Apple Inc.": the period is the name's own
             if m["wider"] and not (len(m["wider"]) == 2 or fold(m["wider"]) in _places()):
                 raw = raw[:m.start("wider") - m.start()].rstrip(", ")      # « Delhi, Beijing »: two names
                 if fold(m["wider"]) not in lex.STOP_WORDS:
@@ -499,7 +501,8 @@ class Name(Recogniser):
             words = raw.split()
             head = fold(words[0].rstrip(","))
             sentence_start = not text[:start].strip() or text[:start].rstrip()[-1:] in ".!?:;\n\"«(“"
-            if head in ARTICLES or (sentence_start and (head in _COMMON() or len(words) == 1 or words[1].isdigit())):
+            if head in ARTICLES or (sentence_start and head not in lex.FIRST_NAMES and (
+                    head in _COMMON() or len(words) == 1 or words[1].isdigit())):
                 if len(words) == 1:
                     continue
                 rest = raw[len(words[0]):].lstrip()
@@ -510,7 +513,9 @@ class Name(Recogniser):
             if raw.endswith(("'s", "’s")):
                 raw = raw[:-2]
             if raw and not raw.isdigit() and fold(raw) not in MONTHS and fold(raw) not in WEEKDAYS | NOT_NAMES:
-                yield start, start + len(raw), raw, "place" if fold(raw) in _places() else None
+                first = fold(raw.split()[0])
+                yield start, start + len(raw), raw, "place" if fold(raw) in _places() else \
+                    "person" if first in lex.FIRST_NAMES or first.rstrip(".") in TITLES else None
 
 
 @lru_cache(maxsize=1)
@@ -523,6 +528,8 @@ def _places() -> frozenset[str]:
     return frozenset(names | set(lex.WIDER_PLACE_NAMES) | {"usa", "uk", "us"})
 
 
+TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "mme", "mlle", "m", "sir", "madame", "monsieur"})
+COMPANY_ENDS = (" Inc", " Ltd", " Corp", " Co", " Jr", " Sr")
 ARTICLES = frozenset({"the", "a", "an", "le", "la", "les", "un", "une", "my", "mon", "ma", "mes", "our", "notre", "this",
                       "that", "these", "ce", "cette", "i", "je", "in", "at", "on", "for", "from", "to", "and", "et"})
 
