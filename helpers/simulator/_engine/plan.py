@@ -88,7 +88,7 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
         needed = [s for s in slots(tools[name]) if s.required]
         stated = bool(needed) and (described & said) and all(any(
             evidenced(s, m) and score(s, m) >= 2.0 for m in pool if m.kind != "phrase") for s in needed)
-        if stated:
+        if stated and (hits or shared):
             points += 1.5                      # the request states, under their names, all the tool needs
         told = lex.concepts(list(described)) & concepts
         if not (coded or typed or stated) and not hits and not shared and len((described - GENERIC) & said) < 2 \
