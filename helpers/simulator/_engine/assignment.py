@@ -384,9 +384,10 @@ def _trimmed(phrase: str, drop: set[str]) -> str:
 
 
 def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, priority: set[int] | None = None,
-         exclude: set[int] = frozenset()) -> Filled:
+         exclude: set[int] = frozenset(), span: tuple[int, int] | None = None) -> Filled:
     """An input for `tool` from the mentions of `pool` (ids in `priority` first); `forced` fills every required
-    slot (tool_choice any/tool, structured outputs) with the closest value or a placeholder of its type."""
+    slot (tool_choice any/tool, structured outputs) with the closest value or a placeholder of its type. `span`
+    bounds the part of `text` read for words no mention holds (a kind said before its noun)."""
     tool_words = {stem(w) for w in name_words(str(tool.get("name", "")))}
     tool_words |= lex.concepts(list(tool_words))          # a word of the tool's concepts names it too
     free = [trimmed(m, tool_words) for m in pool if id(m) not in exclude]
@@ -394,10 +395,11 @@ def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, pr
     stems = [stem(fold(w)) for w in name_words(text)]
     todo = slots(tool)
     read = _readings(tool, todo, text)
-    noun = frozenset([stem(w) for w in name_words(str(tool.get("name", ""))) if len(w) >= 3 and
-                      w not in lex.REQUEST_VERBS and w not in SEARCH_VERBS][-1:])
+    nouns = tuple(stem(w) for w in reversed(name_words(str(tool.get("name", "")))) if len(w) >= 3 and
+                  w not in lex.REQUEST_VERBS and w not in SEARCH_VERBS and w not in lex.STOP_WORDS and
+                  w not in KIND_BLIND)
     out = _fill_slots(tuple(s for s in todo if s.name not in read), free, text, stems, tool_words, forced,
-                      priority or set(), noun)
+                      priority or set(), nouns, span or (0, len(text)))
     out.input = {**read, **out.input}
     return out
 
@@ -434,7 +436,8 @@ def _readings(tool: dict, todo: tuple[Slot, ...], text: str) -> dict:
 
 
 def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: list[str], tool_words: set[str],
-                forced: bool, priority: set[int], noun: frozenset[str] = frozenset()) -> Filled:
+                forced: bool, priority: set[int], nouns: tuple[str, ...] = (),
+                span: tuple[int, int] = (0, 10 ** 9)) -> Filled:
     filled = Filled({}, [])
     scalars = [s for s in todo if s.type not in ("object", "boolean", "array")]
     taken: set[int] = set()
@@ -449,7 +452,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     asked = {k for s in scalars for k in s.kinds} & SPECIFIC_KINDS
     early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
     named = _respective(scalars, free, text)
-    for s, m in _kinds_said(scalars, text, tool_words, noun):
+    for s, m in _kinds_said(scalars, text, tool_words, nouns, span):
         filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
         taken |= {id(o) for o in free if o.start < m.end and m.start < o.end}
     # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
@@ -538,27 +541,32 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
 
 
 SEARCH_VERBS = frozenset({"search", "find", "finder", "lookup", "get", "fetch", "query", "list", "chercher", "trouver"})
+KIND_BLIND = frozenset({"most", "best", "top", "latest", "upcoming", "current", "nearby", "new", "all"})
 KIND_WORDS = frozenset({"type", "kind", "category", "genre", "style", "sort", "variety", "flavor", "flavour"})
 
 
-def _kinds_said(scalars: list[Slot], text: str, tool_words: set[str],
-                noun: frozenset[str]) -> list[tuple[Slot, Mention]]:
-    """A property that asks what kind of thing (vehicle_type, slope_type; a bare « type » of the noun the tool's
-    name ends with) takes the words said right before that noun, or before its own word: "a hill slope", "a
-    gas-powered vehicle", "an acoustic instrument", "ENFJ personality type"."""
+def _kinds_said(scalars: list[Slot], text: str, tool_words: set[str], nouns: tuple[str, ...],
+                span: tuple[int, int]) -> list[tuple[Slot, Mention]]:
+    """A property that asks what kind of thing (vehicle_type, slope_type; a bare « genre » of a noun of the tool's
+    name, the last one said with a word before it) takes the words said right before that noun, or before its own
+    word: "a hill slope", "a gas-powered vehicle", "jazz events" for event_finder, "ENFJ personality type"."""
     from .recognisers import modifiers
     out = []
     for s in scalars:
         words = set(name_words(s.name))
         if s.type != "string" or s.kinds or not words & KIND_WORDS:
             continue
-        heads = frozenset(stem(w) for w in words - KIND_WORDS if len(w) >= 3) or noun
-        skip = frozenset(tool_words | s.words) - heads
-        said = modifiers(text, frozenset(stem(w) for w in words & KIND_WORDS), skip) or modifiers(text, heads, skip)
-        found = [Mention("phrase", value, value, start, end) for start, end, value in said]
-        found = [m for m in found if not s.enum or option(s, m) is not None]
-        if found:
-            out.append((s, found[0]))
+        own = frozenset(stem(w) for w in words - KIND_WORDS if len(w) >= 3)
+        for heads in ([own] if own else []) + [frozenset({n}) for n in nouns if not own]:
+            skip = frozenset(tool_words | s.words) - heads
+            said = modifiers(text, frozenset(stem(w) for w in words & KIND_WORDS), skip) or \
+                modifiers(text, heads, skip)
+            found = [Mention("phrase", value, value, start, end) for start, end, value in said
+                     if span[0] <= start < span[1]]
+            found = [m for m in found if not s.enum or option(s, m) is not None]
+            if found:
+                out.append((s, found[0]))
+                break
     return out
 
 

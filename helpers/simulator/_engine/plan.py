@@ -227,7 +227,7 @@ def _by_frames(tool: dict, own: list[Mention], text: str) -> list[Filled] | None
     frames: list[Filled] = []
     for a, b in spans:
         part = [m for m in own if a <= m.start < b]
-        local = fill(tool, part, text) if part else None
+        local = fill(tool, part, text, span=(a, b)) if part else None
         said = {p: m for p, m in (local.used.items() if local else ()) if p in scalar and m.kind != "phrase" and
                 m.extra != "words" and (m.kind not in ("name", "quoted") or evidenced(by_path[p], m))}
         #                                                       not "the two triangles", nor a name guessed
