@@ -180,8 +180,11 @@ def _chosen(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], single
     ranked = [c for c in choices(tools, text, pool) if asks_for_action(tools[c.name], text)]
     chosen = ranked[:1]
     for other in ranked[1:]:
-        if single or not other.hits - set().union(*(c.hits for c in chosen)):
-            continue                       # nothing of its own in the request: the better tool covers it
+        words = {w for c in chosen for part in _profile(c.name, tools[c.name]) for w in part}
+        taken = set().union(*(c.hits for c in chosen)) | words | {"=" + c for c in lex.concepts(sorted(words))}
+        if single or not other.hits - taken:
+            continue                       # no word of its own in the request ("an initial speed" is the first
+            #                                tool's parameter, not a call for final_speed)
         anchors = tuple(a for a in other.anchors if all(a not in c.anchors for c in chosen))
         if anchors and other.score >= chosen[0].score * 0.4:
             chosen.append(Choice(other.name, other.score, anchors, other.hits))
