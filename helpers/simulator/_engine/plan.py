@@ -315,10 +315,14 @@ def _by_parts(tools: dict[str, dict], text: str, pool: tuple[Mention, ...]) -> P
             low, high = scopes[choice.name]
             own = [m for m in pool if low <= m.start < high]
             found = _calls_of(tools[choice.name], own, [m for m in pool if m.start < later], text, low)
-            if found and not found[0].missing:
-                calls += [(choice.name, f.input) for f in found]
-    calls = [c for i, c in enumerate(calls) if c not in calls[:i] and not any(
-        o[0] == c[0] and o[1] != c[1] and c[1].items() <= o[1].items() for o in calls)]  # one call said again, fuller
+            if not found or found[0].missing:
+                continue
+            before = [c for n, c in calls if n == choice.name]
+            if len(found) == 1 and before and all(before[-1].get(k, v) == v for k, v in found[0].input.items()):
+                before[-1].update(found[0].input)   # the same call said again, with more (« I need 3 tickets »)
+                continue
+            calls += [(choice.name, f.input) for f in found]
+    calls = [c for i, c in enumerate(calls) if c not in calls[:i]]
     return Planned(calls[:MAX_CALLS], {}) if calls else None
 
 

@@ -67,7 +67,8 @@ MONTHS = {"janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # Capitals that name a format or a technology, not a person, a place or a company.
 NOT_NAMES = frozenset({"json", "xml", "csv", "api", "html", "pdf", "url", "sql", "http", "https", "id", "ok", "faq",
-                       "sdk", "cli", "yaml", "toml", "markdown", "utf-8", "ascii"})
+                       "sdk", "cli", "yaml", "toml", "markdown", "utf-8", "ascii", "i", "i'm", "i’m", "i've", "i’ve",
+                       "i'd", "i’d", "i'll", "i’ll"})
 WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi",
                       "mercredi", "jeudi", "vendredi", "samedi", "dimanche"})
 RELATIVE = {"today": 0, "aujourd'hui": 0, "aujourd’hui": 0, "tomorrow": 1, "demain": 1, "yesterday": -1, "hier": -1,
