@@ -237,3 +237,88 @@ def test_any_request_against_any_schema_gets_a_reply_and_never_an_exception(word
     tool = {"name": "some_tool", "description": "A tool.", "input_schema": schema(list(props)[:2], **props)}
     calls(" ".join(words), [tool])            # raises nothing: an enum's value said in the request and the code
     #                                             that spells it stand at one place, and are never compared as objects
+
+
+# -- this round: routes, kinds, frames by parts, a message passed on -------------------------------------------
+
+PLACES = ["the Eiffel Tower", "the Louvre Museum", "Central Station", "the Old Harbour", "Lyon Part-Dieu",
+          "the City Hall", "Kings Cross", "the Botanical Garden"]
+
+
+@FAST
+@given(pair=st.permutations(PLACES).map(lambda p: p[:2]), order=st.booleans(), shape=st.sampled_from(
+    ["How long does it take from {a} to {b}?", "Get me the travel time from {a} to {b}.",
+     "What is the distance between {a} and {b}?"]))
+def test_a_route_takes_its_ends_in_the_order_the_request_says_them(pair, order, shape):
+    props = {"start_location": {"type": "string", "description": "Where the trip starts."},
+             "end_location": {"type": "string", "description": "Where the trip ends."}}
+    if order:
+        props = dict(reversed(list(props.items())))
+    tool = {"name": "maps_distance_duration", "description": "Travel distance and duration between two places.",
+            "input_schema": schema(("start_location", "end_location"), **props)}
+    a, b = pair
+    ((_, got),) = calls(shape.format(a=a, b=b), [tool])
+    strip = lambda s: s[4:] if s.startswith("the ") else s            # noqa: E731
+    assert (got["start_location"], got["end_location"]) == (strip(a), strip(b))
+
+
+KINDS = ["hybrid", "electric", "diesel", "vintage", "compact", "rental"]
+
+
+@FAST
+@given(kind=st.sampled_from(KINDS), noun=st.sampled_from(["vehicle", "car", "truck"]),
+       miles=st.integers(100, 90000), lead=st.sampled_from(["What are the emissions of a", "Estimate the emissions for a",
+                                                            "Give me the yearly emissions of a"]))
+def test_a_kind_property_takes_the_word_said_before_its_noun(kind, noun, miles, lead):
+    tool = {"name": "estimate_emissions", "description": "Yearly emissions of a vehicle.",
+            "input_schema": schema(("vehicle_type", "miles"),
+                                   vehicle_type={"type": "string", "description": "What kind of vehicle."},
+                                   miles={"type": "integer", "description": "Miles driven per year."})}
+    text = f"{lead} {kind} {noun} driving {format_decimal(miles, locale='en_US')} miles a year?"
+    tool["input_schema"]["properties"] = {f"{noun}_type": tool["input_schema"]["properties"]["vehicle_type"],
+                                          "miles": tool["input_schema"]["properties"]["miles"]}
+    tool["input_schema"]["required"] = [f"{noun}_type", "miles"]
+    ((_, got),) = calls(text, [tool])
+    assert got == {f"{noun}_type": kind, "miles": miles}
+
+
+@FAST
+@given(frames=st.lists(st.tuples(st.integers(2, 400), st.integers(2, 400)), min_size=2, max_size=4,
+                       unique=True), lang=st.sampled_from(["fr", "en"]))
+def test_each_sentence_that_restates_the_values_is_one_more_call(frames, lang):
+    tool = {"name": "triangle_area", "description": "Area of a triangle.",
+            "input_schema": schema(("base", "height"), base={"type": "number", "description": "The base."},
+                                   height={"type": "number", "description": "The height."})}
+    ranks = ["first", "second", "third", "fourth"] if lang == "en" else ["premier", "deuxième", "troisième",
+                                                                         "quatrième"]
+    if lang == "en":
+        text = "I drew some triangles. " + " ".join(
+            f"The {r} triangle has a base of {b} cm and a height of {h} cm." for r, (b, h) in zip(ranks, frames)) \
+            + " Can you compute their areas?"
+    else:
+        tool = {**tool, "input_schema": schema(("base", "hauteur"),
+                                               base={"type": "number", "description": "La base."},
+                                               hauteur={"type": "number", "description": "La hauteur."})}
+        text = "J'ai dessiné des triangles. " + " ".join(
+            f"Le {r} triangle a une base de {b} cm et une hauteur de {h} cm." for r, (b, h) in zip(ranks, frames)) \
+            + " Peux-tu calculer leurs aires ?"
+    got = [tuple(float(v) for v in i.values()) for _, i in calls(text, [tool])]
+    assert sorted(got) == sorted((float(b), float(h)) for b, h in frames), text
+
+
+MESSAGES = ["la réunion est déplacée à jeudi", "le colis arrive demain matin", "the report is ready",
+            "we need two more chairs", "le train a vingt minutes de retard", "dinner is at eight"]
+
+
+@FAST
+@given(message=st.sampled_from(MESSAGES), who=st.sampled_from(["Claire", "Paul", "Amina", "Tom"]))
+def test_the_message_a_request_passes_on_is_the_body_and_its_headline_the_subject(message, who):
+    tool = {"name": "send_email", "description": "Send an e-mail.",
+            "input_schema": schema(("to", "subject", "body"), to={"type": "string"},
+                                   subject={"type": "string"}, body={"type": "string"})}
+    french = message[0] in "lv"
+    text = (f"Écris à {who}@exemple.fr pour lui dire que {message}." if french else
+            f"Email {who}@example.com to tell them that {message}.")
+    ((_, got),) = calls(text, [tool])
+    assert got["body"] == message[0].upper() + message[1:] + "."
+    assert got["subject"] and len(got["subject"].split()) <= len(message.split()) and got["subject"] != got["body"]

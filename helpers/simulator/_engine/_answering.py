@@ -160,23 +160,36 @@ def _varying(inputs: list[dict]) -> str | None:
 
 
 # A tool whose name opens with one of these looks something up (get_weather); a calculator or print_entities does not.
-LOOKUP_VERBS = frozenset({"get", "fetch", "lookup", "look", "find", "retrieve", "read", "query", "show", "list"})
+LOOKUP_VERBS = frozenset({"get", "fetch", "lookup", "look", "find", "retrieve", "read", "query", "show", "list", "search"})
+CHECK_VERBS = frozenset({"check", "verify", "validate", "track"})
+# What the model says it does, in French, by the verb a tool's name opens with; a write not listed is « Je m'en occupe ».
+FRENCH_LEADS = {"calculate": "Je calcule", "compute": "Je calcule", "convert": "Je fais la conversion",
+                "translate": "Je traduis", "send": "J'envoie le message", "book": "Je réserve", "reserve": "Je réserve",
+                "set": "Je fais le réglage", "cancel": "J'annule", "create": "Je crée cela", "update": "Je fais la mise à jour"}
 
 
 def intro(calls: list[tuple[str, dict]], lang: str) -> str:
-    """The short sentence real models often write before their calls."""
+    """The short sentence real models often write before their calls, in words, never a tool's name: "Let me look
+    up the stock price for NVDA and AAPL.", "Let me verify the code.", « Je vérifie pour Paris et Tokyo. »."""
     names = list(dict.fromkeys(short(n) for n, _ in calls))
     varying = _varying([inp for _, inp in calls])
     subjects = [str(v) for _, inp in calls for v in ([inp[varying]] if varying in inp else list(inp.values())[:1])
                 if isinstance(v, (str, int, float))]
     about = _join(list(dict.fromkeys(subjects)), lang) if len(calls) > 1 and subjects else ""
+    verbs = [(lex.words(n) or [""])[0] for n in names]
     if lang == "en":
         nouns = [_noun(n, "en") for n in names]
-        looked_up = all((lex.words(short(n)) or [""])[0] in LOOKUP_VERBS for n in names)
-        if all(nouns) and looked_up:     # "Let me look up the stock price for NVDA and AAPL." (get_stock_price)
+        if all(v in LOOKUP_VERBS for v in verbs) and all(nouns):
             return f"Let me look up the {_join(list(dict.fromkeys(nouns)), lang)}" + (f" for {about}." if about else ".")
-        return f"Let me check with {_join(names, lang)}" + (f" for {about}." if about else ".")
-    return f"Je consulte {_join(names, lang)}" + (f" pour {about}." if about else ".")
+        objects = list(dict.fromkeys(" ".join(lex.words(n)[1:]) for n in names))
+        if len(set(verbs)) == 1 and all(objects) and (verbs[0] in lex.WRITE_VERBS | CHECK_VERBS or
+                                                      verbs[0] in VERBS):
+            return f"Let me {verbs[0]} the {_join(objects, lang)}" + (f" for {about}." if about else ".")
+        return "Let me check" + (f" for {about}." if about else " that.")
+    if all(v in LOOKUP_VERBS | CHECK_VERBS for v in verbs) or not verbs:
+        return "Je vérifie" + (f" pour {about}." if about else ".")
+    lead = FRENCH_LEADS.get(verbs[0]) if len(set(verbs)) == 1 else None
+    return (lead or "Je m'en occupe") + (f" pour {about}." if about else ".")
 
 
 # -- one result in words ------------------------------------------------------------------------------------------
@@ -207,6 +220,7 @@ def _subject(name: str, tool_input: dict, lang: str) -> str | None:
     return None
 
 
+BODY_KEYS = frozenset({"body", "message", "content", "text", "corps", "contenu", "texte", "html", "markdown"})
 DONE_FLAGS = ("ok", "success", "done", "subscribed", "sent", "created", "booked", "added", "deleted", "updated",
               "saved", "cancelled", "canceled", "confirmed", "inscrit", "envoye", "cree", "reserve", "ajoute",
               "supprime", "annule", "confirme")
@@ -220,7 +234,8 @@ def _done(name: str, tool_input: dict, data: dict, lang: str) -> str | None:
         return None
     rest = {k: v for k, v in data.items() if k not in flags and not _echoes(k, v, tool_input)}
     # What it was done with, each value under its name (« salle Everest, date 2026-03-03, début 10:30 »).
-    given = ", ".join(_pair(k, v, lang) for k, v in tool_input.items() if not isinstance(v, (dict, list)))
+    given = ", ".join(_pair(k, v, lang) for k, v in tool_input.items() if not isinstance(v, (dict, list)) and
+                      len(str(v).split()) <= 6 and lex.fold(str(k)) not in BODY_KEYS)   # a body is not said back
     noun = _noun(name, lang)
     verb = next(iter(lex.words(short(name))), "")
     if noun and verb in lex.WRITE_VERBS:
@@ -360,6 +375,14 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
         kept = [v for k, v in data.items() if not _echoes(k, v, tool_input)]
         if len(kept) == 1 and isinstance(kept[0], list):
             return summarise(name, tool_input, kept[0], lang, subject)   # {"loans": [...]}: the list is the answer
+        flags = [(k, v) for k, v in data.items() if isinstance(v, bool) and not _echoes(k, v, tool_input)]
+        if subject and len(flags) == 1 and len(kept) == 1 and lang == "en":
+            key, value = flags[0]                # "0042 is valid.", not "0042: valid yes."
+            return f"{subject} is {'' if value else 'not '}{_label(key, lang)}"
+        state = next((k for k, v in data.items() if str(k).lower() in ("status", "state") and isinstance(v, str)), None)
+        if subject and state and lang == "en" and len(str(data[state]).split()) <= 3:
+            rest = _fields({k: v for k, v in data.items() if k != state}, tool_input, lang)
+            return f"{subject} is {data[state]}" + (f" ({', '.join(rest)})" if rest else "")   # "… is delayed (…)"
         fields = _fields(data, tool_input, lang)
         body = ", ".join(fields)
         return f"{subject}{sep}{body}" if subject and body else (body or subject or short(name))

@@ -510,6 +510,10 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.input[s.name] = inner.input
                 filled.used.update(inner.used)
                 continue
+        elif s.required and s.words & HEADLINE_WORDS and any(m.kind == "tail" for m in filled.used.values()):
+            said = next(m for m in filled.used.values() if m.kind == "tail")
+            filled.input[s.name] = _headline(str(said.value))      # the subject of the message it passes on
+            continue
         elif s.required and s.sentence and not any(m.kind in ("quoted", "tail") for m in free):
             subject = _subject(text, free, tool_words)
             searching = s.words & QUERY_WORDS
@@ -568,6 +572,23 @@ def _kinds_said(scalars: list[Slot], text: str, tool_words: set[str], nouns: tup
                 out.append((s, found[0]))
                 break
     return out
+
+
+HEADLINE_WORDS = frozenset(stem(w) for w in ("title", "titre", "subject", "sujet", "objet", "summary", "resume",
+                                              "headline"))
+LINKING_VERBS = frozenset("""est sont était étaient sera seront a ont va vont été is are was were will be been has
+have had""".split())
+
+
+def _headline(message: str) -> str:
+    """A subject line for a message, as a person writes one: « La réunion est déplacée à jeudi » → « Réunion
+    déplacée à jeudi »."""
+    words = message.rstrip(" .!?").split()
+    if words and fold(words[0]) in ARTICLES | {"the", "a", "an"}:
+        words = words[1:]
+    words = [w for w in words if w.lower() not in LINKING_VERBS][:8]
+    line = " ".join(words)
+    return line[:1].upper() + line[1:]
 
 
 def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str, Mention]:

@@ -371,10 +371,18 @@ class Tail(Recogniser):
     text a title, a subject or a message takes."""
     kind, rank = "tail", 95
     PATTERN = re.compile(r"(?<=[^\d\s])\s?:\s+([^\n]{3,200}?)\s*(?:[.!?](?:\s|$)|$|\n)")
+    # The message a request passes on: « pour lui dire que … », "to tell her that …", "saying …".
+    SAID = re.compile(r"(?i)\b(?:pour\s+(?:lui|leur|vous|te|me)\s+(?:dire|annoncer|rappeler|signaler|pr[ée]ciser)|"
+                      r"en\s+(?:lui|leur)\s+disant|(?:to\s+)?(?:tell|remind|let)\s+(?:him|her|them|me|us)(?:\s+know)?|"
+                      r"saying|telling\s+(?:him|her|them))\s+(?:que\s+|qu['’]|that\s+)?([^\n]{3,300}?)\s*(?:[.!?](?:\s|$)|$|\n)")
 
     def find(self, text, lang):
-        for m in self.PATTERN.finditer(text):
-            yield m.start(1), m.end(1), m.group(1).strip().strip("«»“”\"' "), None
+        for pattern in (self.PATTERN, self.SAID):
+            for m in pattern.finditer(text):
+                said = m.group(1).strip().strip("«»“”\"' ")
+                if pattern is self.SAID:          # the message as its own sentence
+                    said = said[:1].upper() + said[1:] + ("" if said.endswith((".", "!", "?")) else ".")
+                yield m.start(1), m.end(1), said, None
 
 
 @register
