@@ -319,7 +319,8 @@ def _enum(slot: Slot, text_stems: set[str], text_folded: str) -> object:
 def options_said(slot: Slot, text: str) -> list[Mention]:
     """Each place the request names one of the slot's enum values by its words (« en mode facile … en mode
     difficile »), as mentions of kind "option", in text order."""
-    from .recognisers import tokens
+    from .recognisers import mentions, tokens
+    names = [(m.start, m.end) for m in mentions(text) if m.kind in ("name", "quoted")]
     toks = [t for t in tokens(text) if t.content]
     out = []
     for choice in slot.enum or slot.examples:       # or the values its description gives (« 'copper', 'aluminum' »)
@@ -329,6 +330,8 @@ def options_said(slot: Slot, text: str) -> list[Mention]:
         for i in range(len(toks) - len(words) + 1):
             if all(toks[i + k].stem == w or toks[i + k].norm == w for k, w in enumerate(words)):
                 end = toks[i + len(words) - 1].end
+                if any(a <= toks[i].start and end <= b and (a, b) != (toks[i].start, end) for a, b in names):
+                    continue                        # "history" inside « Natural History Museum » is no option
                 said = text[toks[i].start:end]
                 out.append(Mention("option", choice if slot.enum else said, said, toks[i].start, end))
     return sorted(out, key=lambda m: m.start)
