@@ -28,6 +28,10 @@ CODED_STRING = {**TYPE_KINDS["string"], "alias": 1.0}
 FORMATTED = frozenset({"email", "url", "iban", "phone"})
 ROLE_WORDS = frozenset({"from", "to", "source", "target", "de", "vers", "src", "dst", "base", "quote"})
 EXPRESSION_STRING = {"expression": 1.0, "quoted": 0.8}
+WHEN_WORDS = frozenset(stem(w) for w in ("date", "day", "jour", "time", "heure", "when", "quand", "datetime",
+                                          "timestamp", "deadline", "echeance", "birthday", "dob"))
+DATE_STRING = {"date": 1.0, "datetime": 1.0, "time": 1.0, "quoted": 0.6, "code": 0.3, "number": 0.3, "duration": 0.2,
+               "period": 0.8}
 NAME_STRING = {"name": 1.0, "quoted": 0.9, "code": 0.4, "ticker": 0.5, "tail": 0.3, "language": 0.3}
 CODE_STRING = {**TYPE_KINDS["string"], "code": 1.0, "number": 0.8, "name": 0.3, "phrase": 0.0}
 # Slots that take a sentence (a title, a message, a query): what follows a colon is theirs first.
@@ -66,6 +70,9 @@ class Slot:
         if self.type == "string" and (self.words & CODED_SLOTS or set(name_words(self.name)) <= ROLE_WORDS):
             return CODED_STRING           # a currency, a unit: the code the words name (« euros » EUR), also for a
             #                               bare « from » / « to » (a city there is a name: no code is said)
+        if self.type == "string" and {"date", "time", "datetime"} & set(self.kinds) and \
+                not {"name", "code"} & set(self.kinds) and self.words & WHEN_WORDS:
+            return DATE_STRING            # a day or an hour, not a city (« near Berlin and Paris next Friday »)
         if self.type == "string" and "expression" in self.kinds:
             return EXPRESSION_STRING      # a formula, nothing else
         if self.type == "string" and "name" in self.kinds and not set(self.kinds) - {"name", "code"}:

@@ -71,6 +71,9 @@ NOT_NAMES = frozenset({"json", "xml", "csv", "api", "html", "pdf", "url", "sql",
                        "i'd", "i’d", "i'll", "i’ll"})
 WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi",
                       "mercredi", "jeudi", "vendredi", "samedi", "dimanche"})
+WEEKDAY_INDEX = {d: i % 7 for i, d in enumerate(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                                                   "sunday", "lundi", "mardi", "mercredi", "jeudi", "vendredi",
+                                                   "samedi", "dimanche"])}
 RELATIVE = {"today": 0, "aujourd'hui": 0, "aujourd’hui": 0, "tomorrow": 1, "demain": 1, "yesterday": -1, "hier": -1,
             "apres-demain": 2, "après-demain": 2, "day after tomorrow": 2}
 
@@ -133,6 +136,17 @@ class Date(Recogniser):
         for s, e, m in _span(self.REL, text):
             shift = RELATIVE.get(m.group(0).lower(), RELATIVE.get(fold(m.group(0)), 0))
             yield s, e, (TODAY + dt.timedelta(days=shift)).isoformat(), "relative"
+        for s, e, m in _span(self.WEEKDAY, folded):        # "next Friday", « vendredi prochain », "this Monday"
+            if self.RESTATED.match(folded, e):
+                continue                                  # "next Friday, June 30th 2023": the date says which
+            day = WEEKDAY_INDEX[m[2] or m[3]]
+            ahead = (day - TODAY.weekday()) % 7 or 7
+            yield s, e, (TODAY + dt.timedelta(days=ahead)).isoformat(), "relative"
+
+    RESTATED = re.compile(rf"(?i),?\s*(?:the\s+|le\s+)?(?:\d|{_MONTH})")
+    WEEKDAY = re.compile(r"(?i)\b(next|this|coming|ce)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+                         r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b|\b(lundi|mardi|mercredi|jeudi|"
+                         r"vendredi|samedi|dimanche)\s+prochain\b")
 
 
 @register
