@@ -229,9 +229,9 @@ def _react_to_errors(desk: Desk) -> Reply | None:
 
 @playbook("service client")
 def PLAYBOOK(conv: Conversation) -> Reply | None:
+    if conv.is_subagent or not (conv.tool("lookup_order") or conv.tool("process_refund")):
+        return None                        # not the course's support desk: nothing to read
     desk = Desk(conv)
-    if conv.is_subagent or not (desk.names["lookup_order"] or desk.names["process_refund"]):
-        return None
     if not (desk.mentioned_orders or desk.wants_refund):
         return None
 
