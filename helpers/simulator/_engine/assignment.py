@@ -491,6 +491,9 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
             if value is not None:
                 filled.input[s.name] = value
                 continue
+        elif s.examples and s.type == "string" and options_said(s, text):
+            filled.input[s.name] = options_said(s, text)[0].value    # « 'gini' or 'entropy' »: "with gini criterion"
+            continue
         elif s.type == "boolean":
             value = _flag(s, stems)
             if value is not None or (s.required and not s.has_default):
@@ -577,6 +580,7 @@ def _kinds_said(scalars: list[Slot], text: str, tool_words: set[str], nouns: tup
     return out
 
 
+ABOUT_WORDS = frozenset({"on", "about", "regarding", "concerning", "sur", "concernant"})
 HEADLINE_WORDS = frozenset(stem(w) for w in ("title", "titre", "subject", "sujet", "objet", "summary", "resume",
                                               "headline"))
 LINKING_VERBS = frozenset("""est sont était étaient sera seront a ont va vont été is are was were will be been has
@@ -699,6 +703,9 @@ def _subject(text: str, free: list[Mention], tool_words: set[str]) -> str:
     """What a search is about, as the request words it: from its first word of substance to the first other value
     or clause (« des chaussures de trail à moins de 120 €, réponds… » → chaussures de trail)."""
     from .recognisers import tokens
+    about = next((m for m in free if m.kind in ("name", "quoted") and m.prev in ABOUT_WORDS), None)
+    if about:
+        return str(about.value)                  # "news on Bitcoin", « un article sur Marie Curie »
     phrases = sorted((m for m in free if m.kind == "phrase" and _trimmed(str(m.value), tool_words)),
                      key=lambda m: m.start)
     if not phrases:
