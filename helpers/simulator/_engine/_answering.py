@@ -159,9 +159,13 @@ def _varying(inputs: list[dict]) -> str | None:
     return next((k for k in keys if len({json.dumps(i[k], sort_keys=True) for i in inputs}) > 1), None)
 
 
+OPERATION_CONCEPTS = frozenset({"calc", "sum", "product", "difference", "quotient"})
 # A tool whose name opens with one of these looks something up (get_weather); a calculator or print_entities does not.
 LOOKUP_VERBS = frozenset({"get", "fetch", "lookup", "look", "find", "retrieve", "read", "query", "show", "list", "search"})
 CHECK_VERBS = frozenset({"check", "verify", "validate", "track"})
+# A tool's name that opens with one of these says what it does: "Let me book the room", "Let me print the summary".
+KNOWN_VERBS = VERBS | CHECK_VERBS | lex.WRITE_VERBS | lex.REQUEST_VERBS | {"print", "save", "record", "log", "extract",
+                                                                          "store"}
 # What the model says it does, in French, by the verb a tool's name opens with; a write not listed is « Je m'en occupe ».
 FRENCH_LEADS = {"calculate": "Je calcule", "compute": "Je calcule", "convert": "Je fais la conversion",
                 "translate": "Je traduis", "send": "J'envoie le message", "book": "Je réserve", "reserve": "Je réserve",
@@ -170,23 +174,35 @@ FRENCH_LEADS = {"calculate": "Je calcule", "compute": "Je calcule", "convert": "
 
 def intro(calls: list[tuple[str, dict]], lang: str) -> str:
     """The short sentence real models often write before their calls, in words, never a tool's name: "Let me look
-    up the stock price for NVDA and AAPL.", "Let me verify the code.", « Je vérifie pour Paris et Tokyo. »."""
+    up the stock price for NVDA and AAPL.", "Let me verify the code.", "Let me check the weather and the news.",
+    « Je vérifie pour Paris et Tokyo. »."""
     names = list(dict.fromkeys(short(n) for n, _ in calls))
     varying = _varying([inp for _, inp in calls])
-    subjects = [str(v) for _, inp in calls for v in ([inp[varying]] if varying in inp else list(inp.values())[:1])
+    subjects = [str(v).rstrip(" .") for _, inp in calls for v in ([inp[varying]] if varying in inp else
+                                                                 list(inp.values())[:1])
                 if isinstance(v, (str, int, float))]
-    about = _join(list(dict.fromkeys(subjects)), lang) if len(calls) > 1 and subjects else ""
+    about = _join(list(dict.fromkeys(subjects)), lang) if len(calls) > 1 and len(names) == 1 and subjects else ""
     verbs = [(lex.words(n) or [""])[0] for n in names]
+    counting = all(lex.concepts(lex.words(n)) & OPERATION_CONCEPTS for n in names)
     if lang == "en":
         nouns = [_noun(n, "en") for n in names]
-        if all(v in LOOKUP_VERBS for v in verbs) and all(nouns):
-            return f"Let me look up the {_join(list(dict.fromkeys(nouns)), lang)}" + (f" for {about}." if about else ".")
         objects = list(dict.fromkeys(" ".join(lex.words(n)[1:]) for n in names))
-        if len(set(verbs)) == 1 and all(objects) and (verbs[0] in lex.WRITE_VERBS | CHECK_VERBS or
-                                                      verbs[0] in VERBS):
-            return f"Let me {verbs[0]} the {_join(objects, lang)}" + (f" for {about}." if about else ".")
-        return "Let me check" + (f" for {about}." if about else " that.")
-    if all(v in LOOKUP_VERBS | CHECK_VERBS for v in verbs) or not verbs:
+        things = _join([f"the {' '.join(lex.words(n))}" for n in names], lang)
+        if all(v in LOOKUP_VERBS for v in verbs) and all(nouns):
+            lead = f"Let me look up the {_join(list(dict.fromkeys(nouns)), lang)}"
+        elif len(set(verbs)) == 1 and all(objects) and verbs[0] in KNOWN_VERBS:
+            lead = f"Let me {verbs[0]} the {_join(objects, lang)}"
+        elif counting:
+            return "Let me calculate that."
+        elif not any(v in KNOWN_VERBS for v in verbs):
+            lead = f"Let me check {things}"                 # weather, news: "Let me check the weather."
+        else:
+            return "Let me check" + (f" for {about}." if about else " that.")
+        return lead + (f" for {about}." if about else ".")
+    if counting:
+        return "Je calcule."
+    if all(v in LOOKUP_VERBS | CHECK_VERBS for v in verbs) or not any(
+            v in VERBS | lex.WRITE_VERBS | set(FRENCH_LEADS) for v in verbs):
         return "Je vérifie" + (f" pour {about}." if about else ".")
     lead = FRENCH_LEADS.get(verbs[0]) if len(set(verbs)) == 1 else None
     return (lead or "Je m'en occupe") + (f" pour {about}." if about else ".")

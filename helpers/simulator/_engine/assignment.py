@@ -492,7 +492,8 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.input[s.name] = value
                 continue
         elif s.examples and s.type == "string" and options_said(s, text):
-            filled.input[s.name] = options_said(s, text)[0].value    # « 'gini' or 'entropy' »: "with gini criterion"
+            said = options_said(s, text)[0]     # « 'gini' or 'entropy' »: "with gini criterion", as the schema writes it
+            filled.input[s.name] = _value(Mention("phrase", said.value, said.text, said.start, said.end), s)
             continue
         elif s.type == "boolean":
             value = _flag(s, stems)
