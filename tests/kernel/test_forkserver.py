@@ -109,7 +109,7 @@ def test_a_busy_loop_ends_at_its_cpu_bound_without_anyone_watching():
 def test_a_kill_with_descendants_reaches_the_grandchildren():
     server = ForkServer()
     marker = f"forkserver-{os.getpid()}-{time.monotonic_ns()}"
-    pid = server.fork(lambda: subprocess.run(["sh", "-c", f"sleep 60 # {marker}"]), at_exit=False)
+    pid = server.fork(lambda: (subprocess.run(["sh", "-c", f"sleep 60; : {marker}"]), time.sleep(60)), at_exit=False)
     end = time.monotonic() + 10
     while len(forkserver.tree(pid)) < 3 and time.monotonic() < end:
         time.sleep(0.02)

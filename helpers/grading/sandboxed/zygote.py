@@ -15,7 +15,7 @@ grading/protocol.py; it forks, bounds, reaps and signals through the fork server
                (kill(-1)) and /tmp emptied, so nothing of one student meets the next.
 
 Children run as the same user as the zygote; the zygote is not dumpable, so they can neither
-trace it nor read its memory; it is the PID namespace's init (bwrap --as-pid-1) with no signal
+trace it nor read its memory (they are, so that the trusted side reads their /proc as that user too); it is the PID namespace's init (bwrap --as-pid-1) with no signal
 handler, so the signals they send it (kill, stop) are dropped by the kernel. If it dies all the
 same, the sandbox ends (and only the current submission's runs): the grader starts a new one.
 """
@@ -55,10 +55,10 @@ def _preload() -> None:
     from . import player  # noqa: F401
 
 
-def _not_dumpable() -> None:
+def _dumpable(flag: int) -> None:
     import ctypes
     libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(4, 0, 0, 0, 0)      # PR_SET_DUMPABLE = 4
+    libc.prctl(4, flag, 0, 0, 0)      # PR_SET_DUMPABLE = 4
 
 
 def _remove_ipc() -> None:
@@ -103,7 +103,14 @@ def _kernel_workspace(args: dict) -> str:
 
 
 def _become(role: str, args: dict, fds: list[int]) -> None:
-    """In the forked child (the fork server cut its ties with the zygote and bounded it): a kernel or a player."""
+    """In the forked child (the fork server cut its ties with the zygote and bounded it): a kernel or a player.
+
+    A child is dumpable again (the zygote alone is not): the trusted side reads its /proc — which program holds which
+    connection to the judge's simulator (trusted/forwarder.py) — as root by capability, and as the grader account of
+    a hub because the sandbox runs as that same user; a non-dumpable child would be readable by root only, and the
+    evidence would differ between the two set-ups. A child holds nothing the other children of the same submission
+    may not see (the zygote stays closed to them; no core file is written: fork server's bounds)."""
+    _dumpable(1)
     home = args.get("home") or "/tmp/maison"
     os.makedirs(home, mode=0o700, exist_ok=True)
     os.environ["HOME"] = home
@@ -222,7 +229,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _preload()
-    _not_dumpable()
+    _dumpable(0)
     os.chdir("/")
     # Nothing a learner can write may shadow a module: /tmp leaves sys.path — except the course's own
     # read-only folders mounted there (a course cloned under /tmp, as CI does).
