@@ -198,6 +198,7 @@ def test_formgrader_renders_a_graded_notebook_with_its_own_template():
         "student": "dora", "last_name": "", "first_name": "", "notebook_path": "/x.ipynb"})
     assert "Cellule suivante" in body
     assert not any("onerror" in i for i in re.findall(r"<img[^>]*>", body))
+    assert "No description has been provided" not in body        # nbconvert's English, for an image without one
     # Nothing from a CDN (nbconvert's mathjax() default, seen on the hub in Chromium): the course's stand-in instead,
     # which gives formgrade.js the start-up signal it waits for.
     assert "cdnjs" not in body and not re.search(r"<script[^>]+src=[\"']?https?:", body)
