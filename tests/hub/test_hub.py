@@ -195,6 +195,9 @@ def cohort():
                                                        ASSIGNMENT, "--force"))
             list(pool.map(hub.login, (hub.prof, hub.ana, hub.ben)))
             hub.generated.result()
+        # As `./cours hub comptes` does: the learners in the gradebook with their names (else Formgrader: « None, None »).
+        cours_hub.register_learners(hub.layout, [cours_hub.Person(hub.ana, "Ana", "Martin"),
+                                                 cours_hub.Person(hub.ben, "Ben", "Durand")])
         hub.grader("release_assignment", "release_assignment", ASSIGNMENT)
         def work(name: str, cells: dict[str, str]) -> None:
             hub.assignment(name, "fetch")
@@ -557,6 +560,7 @@ def test_in_chromium_every_formgrader_page_and_each_feedback_page_on_the_hub(coh
     assert not dialogs, dialogs
     assert not outside, outside[:5]
     assert "Vérification 1.1.a" in seen[f"retour-{cohort.ana}"][1]
+    assert "None, None" not in seen["formgrader-copies"][1] and "Durand, Ben" in seen["formgrader-copies"][1]
     for page in (f"formgrader-notation-{cohort.ben}", f"retour-{cohort.ben}"):
         assert 'if any(b.type == "text" for b in response.content):' in seen[page][1], page
         assert len(seen[page][3]) >= 2, (page, seen[page][3])        # the <img> left of the HTML, and the figure
