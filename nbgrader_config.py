@@ -7,6 +7,7 @@ kernel, by a fresh sandboxed player started from the submitted cells; the verdic
 into the graded notebook by the grader itself; a kernel that dies is restarted without stopping
 the batch. Feedback, in French, hides the hidden tests.
 """
+import importlib.util
 import os
 import sys
 import warnings
@@ -82,6 +83,12 @@ c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, WrapReports, San
 c.GenerateFeedback.exporter_class = FeedbackExporter
 c.FeedbackExporter.template_name = TEMPLATE
 c.FeedbackExporter.extra_template_basedirs = [str(TEMPLATES)]
+# Formgrader's manual grading page is nbgrader's `formgrade` template, whose `mathjax()` loads MathJax from a CDN: the
+# course's `hors_ligne` folder, first, replaces only that macro (templates/hors_ligne/formgrade/mathjax.html.j2). Set
+# here, this list is the one Formgrader uses (a course's config is read after Formgrader's own): it keeps nbgrader's.
+c.HTMLExporter.extra_template_basedirs = [str(TEMPLATES / "hors_ligne"),
+                                          str(Path(importlib.util.find_spec("nbgrader").origin).parent
+                                              / "server_extensions" / "formgrader" / "templates")]
 
 # nbgrader 0.9 builds a new submission's rows (api.py, add_submission) and reads the assignment's notebooks before
 # adding them to the session: SQLAlchemy 2 warns during that autoflush (« Object of type <SubmittedNotebook> not in

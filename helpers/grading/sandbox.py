@@ -311,24 +311,10 @@ def enter() -> None:
 # -- outside: watching a sandbox ---------------------------------------------------------------------
 
 def tree(pid: int) -> list[int]:
-    """`pid` and all its descendants (read from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                stat = f.read()
-            ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(ppid, []).append(int(entry))
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        out.append(p)
-        todo.extend(children.get(p, []))
-    return out
+    """`pid` and all its descendants (read from /proc), as the fork server walks them (imported here, on the trusted
+    side only: inside the sandbox this file runs as a script, standard library only)."""
+    from ..kernel.forkserver import tree as family
+    return family(pid)
 
 
 def usage(pid: int) -> tuple[int, int, int]:

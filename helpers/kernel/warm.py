@@ -13,12 +13,12 @@ make widgets before any kernel exists). It runs no learner code, keeps nothing o
 a folder only its user can open, and leaves after half an hour without kernels. A kernel command it does not know,
 an interpreter setting (PYTHON…, the locale) that differs, a zygote that does not answer: the kernel starts the
 ordinary way. The grading sandbox has its own zygote (grading/sandboxed/zygote.py), inside bubblewrap; this one is for the
-learners' and the tests' kernels.
+learners' and the tests' kernels. Both fork, reap and signal through one fork server (forkserver.py), each with its
+own protocol; this one loads it by path.
 """
 from __future__ import annotations
 
 import asyncio
-import atexit
 import fcntl
 import hashlib
 import json
@@ -35,6 +35,15 @@ import time
 from pathlib import Path
 
 from jupyter_client.provisioning import LocalProvisioner
+
+try:
+    from . import forkserver
+except ImportError:     # run as a script (the zygote): the fork server is loaded by path, without `helpers`
+    import importlib.util
+    _spec = importlib.util.spec_from_file_location("cours_forkserver", Path(__file__).with_name("forkserver.py"))
+    forkserver = importlib.util.module_from_spec(_spec)
+    sys.modules[_spec.name] = forkserver            # dataclasses look their module up while the class is made
+    _spec.loader.exec_module(forkserver)
 
 NAME = "cours-prechauffe"                 # the provisioner's name in the kernelspec
 IDLE_SECONDS = float(os.environ.get("COURS_NOYAU_ZYGOTE_INACTIF_S", "1800"))
@@ -58,7 +67,7 @@ def fingerprint(python: str) -> str:
     """What the zygote's imports depend on: the interpreter, the installed packages (./cours's stamp), this file."""
     prefix = Path(python).parent.parent
     parts = [python]
-    for path in (prefix / ".cours-installe", Path(__file__)):
+    for path in (prefix / ".cours-installe", Path(__file__), Path(forkserver.__file__)):
         try:
             parts.append(f"{path}:{path.stat().st_mtime_ns}")
         except OSError:
@@ -93,49 +102,27 @@ def _interpreter_settings(env: dict) -> dict:
 
 # -- the zygote ----------------------------------------------------------------------------------------------------
 
-def _child(request: dict, listener: socket.socket, conn: socket.socket) -> None:
-    """In the forked kernel: its own session, folder and environment, fresh course code, then ipykernel."""
-    code = 0
-    try:
-        listener.close()
-        conn.close()
-        os.setsid()
-        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(sig, signal.SIG_DFL)
-        # As Python sets them at start-up: a write into a connection the other end closed raises BrokenPipeError
-        # (a thread answering a client that gave up — an HTTP server in a cell, the offline simulator — must not
-        # kill the kernel with SIGPIPE, as it did when this line reset them to SIG_DFL).
-        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
-            signal.signal(sig, signal.SIG_IGN)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        for name in [m for m in sys.modules if m == "helpers" or m.startswith("helpers.")]:
-            del sys.modules[name]
-        sys.path[0:0] = [os.getcwd()]          # as `python -m ipykernel_launcher` started in that folder
-        argv = request["argv"]
-        sys.argv = [argv[0], *argv[3:]]
-        # ipykernel read JPY_PARENT_PID when the zygote imported it, and would watch its parent — the zygote. This
-        # kernel watches the server that asked for it instead, and ends with it, as an ordinary kernel does.
-        server = int(os.environ.get("JPY_PARENT_PID") or 0)
-        if server > 1:
-            threading.Thread(target=_end_with, args=(server,), daemon=True, name="serveur").start()
-        numpy_random = sys.modules.get("numpy.random")
-        if numpy_random is not None:
-            numpy_random.seed()                 # Python's random reseeds itself after a fork; numpy's does not
-        from ipykernel import kernelapp
-        kernelapp.launch_new_instance(argv=[*argv[3:], "--IPKernelApp.parent_handle=0"])
-    except SystemExit as end:
-        code = end.code if isinstance(end.code, int) else 0
-    except BaseException:  # noqa: BLE001 - a kernel that cannot start dies like one; the zygote goes on
-        code = 1
-    finally:
-        try:
-            atexit._run_exitfuncs()             # what the kernel registered runs, as at an ordinary exit
-        except BaseException:  # noqa: BLE001
-            pass
-        os._exit(code)
+def _become_kernel(request: dict) -> None:
+    """In the forked kernel (the fork server gave it its own session and a fresh Python's signals): its folder and
+    environment, fresh course code, then ipykernel."""
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    for name in [m for m in sys.modules if m == "helpers" or m.startswith("helpers.")]:
+        del sys.modules[name]
+    sys.path[0:0] = [os.getcwd()]          # as `python -m ipykernel_launcher` started in that folder
+    argv = request["argv"]
+    sys.argv = [argv[0], *argv[3:]]
+    # ipykernel read JPY_PARENT_PID when the zygote imported it, and would watch its parent — the zygote. This
+    # kernel watches the server that asked for it instead, and ends with it, as an ordinary kernel does.
+    server = int(os.environ.get("JPY_PARENT_PID") or 0)
+    if server > 1:
+        threading.Thread(target=_end_with, args=(server,), daemon=True, name="serveur").start()
+    numpy_random = sys.modules.get("numpy.random")
+    if numpy_random is not None:
+        numpy_random.seed()                 # Python's random reseeds itself after a fork; numpy's does not
+    from ipykernel import kernelapp
+    kernelapp.launch_new_instance(argv=[*argv[3:], "--IPKernelApp.parent_handle=0"])
 
 
 def _end_with(pid: int) -> None:
@@ -164,7 +151,7 @@ def serve(path: Path) -> None:
     listener.bind(str(path))
     listener.listen(16)
     inode = path.stat().st_ino
-    children: set[int] = set()
+    kernels = forkserver.ForkServer()
     last = time.monotonic()
     while True:
         try:
@@ -173,16 +160,8 @@ def serve(path: Path) -> None:
         except OSError:
             break                               # the socket is gone (its folder emptied): nobody can reach it
 
-        while children:
-            try:
-                pid, _status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                children.clear()
-                break
-            if pid == 0:
-                break
-            children.discard(pid)
-        if children:
+        kernels.reap()
+        if kernels.children:
             last = time.monotonic()
         elif time.monotonic() - last > IDLE_SECONDS:
             break
@@ -203,10 +182,7 @@ def serve(path: Path) -> None:
                 conn.sendall(b'{"ok": true}\n')
                 break
             elif request.get("op") == "spawn":
-                pid = os.fork()
-                if pid == 0:
-                    _child(request, listener, conn)
-                children.add(pid)
+                pid = kernels.fork(lambda: _become_kernel(request), close=(listener, conn))
                 last = time.monotonic()
                 conn.sendall((json.dumps({"pid": pid}) + "\n").encode())
         except (OSError, ValueError, KeyError, TypeError):
@@ -292,45 +268,18 @@ def spawn(cmd: list[str], env: dict, cwd: str) -> int | None:
     return pid if isinstance(pid, int) and pid > 0 else None
 
 
-class ForkedKernel:
-    """A kernel forked by the zygote, seen from the server: what jupyter_client expects of a Popen."""
+class ForkedKernel(forkserver.ForkedChild):
+    """A kernel forked by the zygote, seen from the server: not its child, so its end is read in /proc (the zygote
+    reaps it) and signals go straight to it (same user)."""
 
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
-        self.returncode: int | None = None
-        self.stdin = self.stdout = self.stderr = None
+    def _exit(self) -> int | None:
+        return None if forkserver.running(self.pid) else 0
 
-    def poll(self) -> int | None:
-        if self.returncode is None:
-            try:
-                with open(f"/proc/{self.pid}/stat") as f:
-                    state = f.read().rsplit(")", 1)[1].split()[0]
-                if state in ("Z", "X"):
-                    self.returncode = 0
-            except (OSError, IndexError):
-                self.returncode = 0
-        return self.returncode
-
-    def wait(self, timeout: float | None = None) -> int:
-        end = None if timeout is None else time.monotonic() + timeout
-        while self.poll() is None:
-            if end is not None and time.monotonic() > end:
-                raise subprocess.TimeoutExpired("noyau", timeout)
-            time.sleep(0.05)
-        return self.returncode
-
-    def send_signal(self, sig: int) -> None:
-        if self.poll() is None:
-            try:
-                os.kill(self.pid, sig)
-            except ProcessLookupError:
-                pass
-
-    def kill(self) -> None:
-        self.send_signal(signal.SIGKILL)
-
-    def terminate(self) -> None:
-        self.send_signal(signal.SIGTERM)
+    def _deliver(self, sig: int) -> None:
+        try:
+            os.kill(self.pid, sig)
+        except ProcessLookupError:
+            pass
 
 
 class WarmProvisioner(LocalProvisioner):

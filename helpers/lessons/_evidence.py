@@ -5,8 +5,9 @@ with the ids it saw (a hook receives the CLI's `tool_use_id`). What the CLI send
 run — its user agent, its system prompt, its tool names, its metadata — marks its requests; a request of the scenario
 without those marks is learner code speaking for the CLI. Marks can be copied: under grading each request also says,
 in a header only the judge's forwarder writes, which programs held a connection to the simulator inside the sandbox
-when it arrived (grading/trusted/forwarder.py) — a request that came while another program than the CLI of the first
-request was connected is not the CLI's alone, whatever headers it copied. And one `tool_use_id` answered by two different
+when it arrived (grading/trusted/forwarder.py), by the path of its executable — a request that came while another
+program than the CLI of the first request was connected is not the CLI's alone, whatever headers it copied, and a
+program the forwarder could not read is never taken for the CLI. And one `tool_use_id` answered by two different
 `tool_result`s is two continuations of one conversation: whichever came first, the evidence conflicts, and that costs
 the points of the rule that would have read it.
 """
@@ -32,6 +33,7 @@ def client_marks(exchange) -> tuple:
 
 
 CLIENTS = "x-cours-clients"       # written by the judge's forwarder (grading/trusted/forwarder.py), never the sandbox's
+UNSEEN = "?"                      # a connection whose program the forwarder could not read: never the CLI
 
 
 def connected_programs(exchange) -> set[str] | None:
@@ -45,8 +47,8 @@ def foreign_requests(log: list, first) -> list:
     arrived while a program other than the ones connected at `first` (the CLI) held a connection to the simulator."""
     marks = client_marks(first)
     programs = connected_programs(first)
-    if programs is not None and len(programs) != 1:
-        programs = set()        # from the first request on, another program than the CLI was connected
+    if programs is not None and (len(programs) != 1 or UNSEEN in programs):
+        programs = set()        # from the first request on, another program than the CLI, or one unseen, was connected
     return [e for e in log if e.is_message and (client_marks(e)[:2] != marks[:2] or (
         programs is not None and connected_programs(e) != programs))]
 

@@ -123,6 +123,9 @@ def test_a_request_with_the_clis_words_is_foreign_when_another_program_was_conne
     assert foreign_requests([both, alone], both) == [both, alone]
     unseen = Exchange([{"role": "user", "content": "x"}])      # outside grading (« Vérifier »): nothing to compare
     assert foreign_requests([unseen, forged], unseen) == []
+    hidden = Exchange([{"role": "user", "content": "x"}])      # a program the forwarder could not read is never the CLI
+    hidden.headers["x-cours-clients"] = "?"
+    assert foreign_requests([hidden, alone], hidden) == [hidden, alone]
 
 
 def test_the_forwarder_names_the_programs_connected_to_the_port_in_the_sandbox():
@@ -135,7 +138,7 @@ def test_the_forwarder_names_the_programs_connected_to_the_port_in_the_sandbox()
     port = server.getsockname()[1]
     client = socket.create_connection(("127.0.0.1", port))
     try:
-        assert clients(os.getpid(), port) == os.path.basename(os.path.realpath(sys.executable))
+        assert clients(os.getpid(), port) == os.path.realpath(sys.executable)     # a path: a copy named so is not it
         assert clients(os.getpid(), port + 1 if port < 65535 else port - 1) == "?"
     finally:
         client.close()

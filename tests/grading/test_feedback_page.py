@@ -173,7 +173,8 @@ def test_the_feedback_page_loads_nothing_from_the_network_and_describes_images_i
 
 def test_formgrader_renders_a_graded_notebook_with_its_own_template():
     """`HTMLExporter.template_name` in the course's config also replaced Formgrader's template: the manual grading
-    page failed (« TemplateNotFound: bootstrap.min.css »). The course names its template for feedback only."""
+    page failed (« TemplateNotFound: bootstrap.min.css »). The course names its template for feedback only, and
+    replaces only the macro that loaded MathJax from a CDN."""
     from nbconvert import HTMLExporter
     from traitlets.config import Config
 
@@ -197,3 +198,8 @@ def test_formgrader_renders_a_graded_notebook_with_its_own_template():
         "student": "dora", "last_name": "", "first_name": "", "notebook_path": "/x.ipynb"})
     assert "Cellule suivante" in body
     assert not any("onerror" in i for i in re.findall(r"<img[^>]*>", body))
+    assert "No description has been provided" not in body        # nbconvert's English, for an image without one
+    # Nothing from a CDN (nbconvert's mathjax() default, seen on the hub in Chromium): the course's stand-in instead,
+    # which gives formgrade.js the start-up signal it waits for.
+    assert "cdnjs" not in body and not re.search(r"<script[^>]+src=[\"']?https?:", body)
+    assert 'listener("End")' in body

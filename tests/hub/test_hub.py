@@ -47,7 +47,15 @@ spec.loader.exec_module(cours_hub)
 
 RIGHT = {"run_agent": "import json\n\n" + inspect.getsource(loops.run_agent),
          "reponses_1_1": 'reponses_1_1 = {"q1": "B", "q2": "D", "q3": "A"}'}
-WRONG = {"run_agent": "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text(", "def run_agent("),
+# Ben's wrong loop also writes outputs that would run in the instructor's and his own browser: a script, an
+# <img onerror>, and an image whose *metadata* carries an attribute (the templates print width= unquoted, issue 31).
+HOSTILE = ("\nfrom IPython.display import HTML, display\n"
+           "display(HTML('<script>window.top.piratage = \"script\"</script>'))\n"
+           "display(HTML('<img src=x onerror=\"window.top.piratage = \\'onerror\\'\">'))\n"
+           "display({'image/png': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',"
+           " 'text/plain': 'figure'}, metadata={'image/png': {'width': '1 onerror=window.top.piratage=3'}}, raw=True)\n")
+WRONG = {"run_agent": "import json\n\n" + inspect.getsource(loops.stops_on_text).replace("def stops_on_text(", "def run_agent(")
+         + HOSTILE,
          "reponses_1_1": 'reponses_1_1 = {"q1": "B", "q2": "A", "q3": "C"}'}
 
 
@@ -187,6 +195,9 @@ def cohort():
                                                        ASSIGNMENT, "--force"))
             list(pool.map(hub.login, (hub.prof, hub.ana, hub.ben)))
             hub.generated.result()
+        # As `./cours hub comptes` does: the learners in the gradebook with their names (else Formgrader: « None, None »).
+        cours_hub.register_learners(hub.layout, [cours_hub.Person(hub.ana, "Ana", "Martin"),
+                                                 cours_hub.Person(hub.ben, "Ben", "Durand")])
         hub.grader("release_assignment", "release_assignment", ASSIGNMENT)
         def work(name: str, cells: dict[str, str]) -> None:
             hub.assignment(name, "fetch")
@@ -468,3 +479,88 @@ def test_in_chromium_the_hubs_login_and_refusal_pages_are_french(cohort):
     assert status == 403 and "Accès refusé" in forbidden and "votre page d'accueil" in forbidden, forbidden
     assert "Forbidden" not in forbidden
     assert other.status == 403 and "Accès refusé" in elsewhere and "autre compte" in elsewhere, elsewhere
+
+
+FORMGRADER_ERROR = "Sorry, the formgrader encountered an error"
+IMAGES = "() => [...document.querySelectorAll('img')].map(i => i.outerHTML.slice(0, 300))"
+
+
+def login_in(browser, cohort, name: str):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(f"{cohort.url}/hub/login")
+    page.fill("#username_input", name)
+    page.fill("#password_input", cohort.passwords[name])
+    page.click("#login_submit")
+    page.wait_for_url(re.compile(r".*/user/.*"), timeout=60_000)
+    return page, dialogs
+
+
+def test_in_chromium_every_formgrader_page_and_each_feedback_page_on_the_hub(cohort):
+    """Issue 31, on the hub, as its three accounts: the instructor opens every Formgrader page of the service (the
+    manual grading page of each submission included, which crashed with TemplateNotFound: bootstrap.min.css), each
+    learner opens their own feedback page from their JupyterLab; ben's submission carries a script, an <img onerror>
+    and an image whose metadata says `width: "1 onerror=…"`: nothing of it runs anywhere, no page loads anything
+    from outside the hub (MathJax from a CDN was one), no English « No description » is left. Screenshots in
+    COURS_CAPTURES."""
+    chromium = chromium_or_skip()
+    from nbgrader.api import Gradebook
+    from playwright.sync_api import sync_playwright
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with Gradebook(f"sqlite:///{cohort.layout.course / 'gradebook.db'}") as gb:
+        submissions = {who: gb.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, who).id for who in (cohort.ana, cohort.ben)}
+    formgrader = f"{cohort.url}/services/{cohort.layout.course_id}/formgrader"
+    pages = {"devoirs": "", "copies": f"/manage_submissions/{ASSIGNMENT}", "carnet": "/gradebook",
+             "carnet-devoir": f"/gradebook/{ASSIGNMENT}", "carnet-notebook": f"/gradebook/{ASSIGNMENT}/{ASSIGNMENT}",
+             "etudiants": "/manage_students", "etudiant": f"/manage_students/{cohort.ben}",
+             "etudiant-devoir": f"/manage_students/{cohort.ben}/{ASSIGNMENT}",
+             **{f"notation-{who}": f"/submissions/{sid}/?index=0" for who, sid in submissions.items()}}
+    seen: dict[str, tuple] = {}
+    outside: list[str] = []
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        try:
+            page, dialogs = login_in(browser, cohort, cohort.prof)
+            page.on("request", lambda r: outside.append(r.url) if not r.url.startswith((cohort.url, "data:", "blob:"))
+                    else None)
+            for name, path in pages.items():
+                answer = page.goto(formgrader + path)
+                page.wait_for_timeout(2500 if name.startswith("notation") else 1200)
+                seen[f"formgrader-{name}"] = (answer.status, page.inner_text("body"), page.evaluate("window.top.piratage"),
+                                              page.evaluate(IMAGES))
+                page.screenshot(path=str(SHOTS / f"hub-formgrader-{name}.png"), full_page=name.startswith("notation"))
+            for learner in (cohort.ana, cohort.ben):
+                mine, their_dialogs = login_in(browser, cohort, learner)
+                mine.on("request", lambda r: outside.append(r.url)
+                        if not r.url.startswith((cohort.url, "data:", "blob:")) else None)
+                folder = Path(pwd.getpwnam(learner).pw_dir)
+                found = list((folder / cohort.layout.course_id / ASSIGNMENT / "feedback").rglob("*.html"))
+                assert len(found) == 1, found
+                relative = found[0].relative_to(folder).as_posix()
+                answer = mine.goto(f"{cohort.url}/user/{learner}/files/{relative}")
+                mine.wait_for_timeout(2000)
+                for link in mine.query_selector_all("a[href^='javascript']"):
+                    link.click()
+                text = mine.inner_text("body")
+                seen[f"retour-{learner}"] = (answer.status, text, mine.evaluate("window.top.piratage"), mine.evaluate(IMAGES))
+                mine.screenshot(path=str(SHOTS / f"hub-retour-{learner}.png"))
+                if learner == cohort.ben:
+                    mine.screenshot(path=str(SHOTS / f"hub-retour-{learner}-sorties.png"), full_page=True)
+                dialogs += their_dialogs
+                mine.close()
+        finally:
+            browser.close()
+    for name, (status, text, pirated, images) in seen.items():
+        assert status == 200, (name, status, text[:300])
+        assert FORMGRADER_ERROR not in text and "404" not in text[:200], (name, text[:300])
+        assert pirated is None, (name, pirated)
+        assert not [i for i in images if "onerror" in i.lower() or "No description" in i], (name, images)
+    assert not dialogs, dialogs
+    assert not outside, outside[:5]
+    assert "Vérification 1.1.a" in seen[f"retour-{cohort.ana}"][1]
+    assert "None, None" not in seen["formgrader-copies"][1] and "Durand, Ben" in seen["formgrader-copies"][1]
+    for page in (f"formgrader-notation-{cohort.ben}", f"retour-{cohort.ben}"):
+        assert 'if any(b.type == "text" for b in response.content):' in seen[page][1], page
+        assert len(seen[page][3]) >= 2, (page, seen[page][3])        # the <img> left of the HTML, and the figure

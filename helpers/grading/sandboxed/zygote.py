@@ -6,7 +6,8 @@ grading process: it imports everything, never runs learner code, and forks a fre
 each kernel or player (copy-on-write: a child starts in milliseconds, with no state of any
 other run). It lives in the same bubblewrap sandbox as its children (see sandbox.py), started
 by the trusted grader (atelier.py), which talks to it over an inherited socket, in the messages of
-grading/protocol.py:
+grading/protocol.py; it forks, bounds, reaps and signals through the fork server the warm kernels use too
+(kernel/forkserver.py):
 
     Spawn(role="kernel"|"player", args) (+ one descriptor for a player) → Spawned(pid)
     Status(pid) → Exited(exit)     Kill(pid), Signal(pid, sig), Ping() → Done
@@ -14,7 +15,7 @@ grading/protocol.py:
                (kill(-1)) and /tmp emptied, so nothing of one student meets the next.
 
 Children run as the same user as the zygote; the zygote is not dumpable, so they can neither
-trace it nor read its memory; it is the PID namespace's init (bwrap --as-pid-1) with no signal
+trace it nor read its memory (they are, so that the trusted side reads their /proc as that user too); it is the PID namespace's init (bwrap --as-pid-1) with no signal
 handler, so the signals they send it (kill, stop) are dropped by the kernel. If it dies all the
 same, the sandbox ends (and only the current submission's runs): the grader starts a new one.
 """
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
 import signal
 import socket
@@ -31,10 +31,12 @@ import sys
 from .. import protocol
 from ..protocol import Done, Exited, Failed, Kill, Ping, Signal, Spawn, Spawned, Status, Sweep
 from ..sandbox import python_mounts
+from ...kernel.forkserver import Bounds, ForkServer
 
 MOUNTED = tuple(python_mounts())     # what the sandbox mounts read-only for Python (sandbox.command)
 
 CHILD_CPU_SECONDS = int(os.environ.get("COURS_CPU_MAX_S", "900"))
+BOUNDS = Bounds(cpu_seconds=CHILD_CPU_SECONDS)       # per kernel or player; memory is watched from outside
 
 
 def _preload() -> None:
@@ -53,19 +55,10 @@ def _preload() -> None:
     from . import player  # noqa: F401
 
 
-def _not_dumpable() -> None:
+def _dumpable(flag: int) -> None:
     import ctypes
     libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(4, 0, 0, 0, 0)      # PR_SET_DUMPABLE = 4
-
-
-def _kill_tree(pid: int, sig: int = signal.SIGKILL) -> None:
-    from ..sandbox import tree
-    for p in reversed(tree(pid)):
-        try:
-            os.kill(p, sig)
-        except OSError:
-            pass
+    libc.prctl(4, flag, 0, 0, 0)      # PR_SET_DUMPABLE = 4
 
 
 def _remove_ipc() -> None:
@@ -109,62 +102,42 @@ def _kernel_workspace(args: dict) -> str:
     return path
 
 
-def _child(role: str, args: dict, fds: list[int], control: socket.socket) -> None:
-    """In the forked child: cut every tie with the zygote, then become a kernel or a player."""
-    try:
-        control.close()
-        os.setsid()
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        # As a freshly started Python has them (the zygote itself, PID 1, keeps SIGPIPE at SIG_DFL): a kernel or a
-        # player whose peer hung up (a relay, the simulator answering a client that timed out) gets BrokenPipeError,
-        # not death by SIGPIPE.
-        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
-            signal.signal(sig, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_CPU, (CHILD_CPU_SECONDS, CHILD_CPU_SECONDS))
-        home = args.get("home") or "/tmp/maison"
-        os.makedirs(home, mode=0o700, exist_ok=True)
-        os.environ["HOME"] = home
-        os.environ["IPYTHONDIR"] = os.path.join(home, ".ipython")
-        os.environ["COURS_ATELIER"] = args.get("atelier") or "/tmp/atelier"
-        os.makedirs(os.environ["COURS_ATELIER"], mode=0o700, exist_ok=True)
-        if role == "kernel":
-            connection = _kernel_workspace(args)
-            from ipykernel.kernelapp import IPKernelApp
-            app = IPKernelApp.instance()
-            app.initialize(["-f", connection, "--HistoryManager.enabled=False",
-                            "--IPKernelApp.log_level=ERROR", *args.get("extra", [])])
-            app.start()
-        else:
-            os.chdir(home)
-            from .player import main
-            os.dup2(fds[0], 3)
-            if fds[0] != 3:
-                os.close(fds[0])
-            os.environ["COURS_CANAL"] = "3"
-            main(3)
-    finally:
-        os._exit(0)
+def _become(role: str, args: dict, fds: list[int]) -> None:
+    """In the forked child (the fork server cut its ties with the zygote and bounded it): a kernel or a player.
+
+    A child is dumpable again (the zygote alone is not): the trusted side reads its /proc — which program holds which
+    connection to the judge's simulator (trusted/forwarder.py) — as root by capability, and as the grader account of
+    a hub because the sandbox runs as that same user; a non-dumpable child would be readable by root only, and the
+    evidence would differ between the two set-ups. A child holds nothing the other children of the same submission
+    may not see (the zygote stays closed to them; no core file is written: fork server's bounds)."""
+    _dumpable(1)
+    home = args.get("home") or "/tmp/maison"
+    os.makedirs(home, mode=0o700, exist_ok=True)
+    os.environ["HOME"] = home
+    os.environ["IPYTHONDIR"] = os.path.join(home, ".ipython")
+    os.environ["COURS_ATELIER"] = args.get("atelier") or "/tmp/atelier"
+    os.makedirs(os.environ["COURS_ATELIER"], mode=0o700, exist_ok=True)
+    if role == "kernel":
+        connection = _kernel_workspace(args)
+        from ipykernel.kernelapp import IPKernelApp
+        app = IPKernelApp.instance()
+        app.initialize(["-f", connection, "--HistoryManager.enabled=False",
+                        "--IPKernelApp.log_level=ERROR", *args.get("extra", [])])
+        app.start()
+    else:
+        os.chdir(home)
+        from .player import main
+        os.dup2(fds[0], 3)
+        if fds[0] != 3:
+            os.close(fds[0])
+        os.environ["COURS_CANAL"] = "3"
+        main(3)
 
 
 class Zygote:
     def __init__(self, fd: int) -> None:
         self.control = socket.socket(fileno=fd)
-        self.exits: dict[int, int] = {}
-        self.children: set[int] = set()
-
-    def reap(self) -> None:
-        while True:
-            try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                return
-            if pid == 0:
-                return
-            if pid in self.children:
-                self.children.discard(pid)
-                self.exits[pid] = os.waitstatus_to_exitcode(status)
+        self.children = ForkServer()
 
     def sweep(self) -> None:
         """Kill every process of the sandbox but this one (and bwrap's init), then empty /tmp."""
@@ -173,7 +146,7 @@ class Zygote:
                 os.kill(-1, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-            self.reap()
+            self.children.reap()
             others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getpid())]
             alive = []
             for p in others:
@@ -185,8 +158,7 @@ class Zygote:
                     continue
             if not alive:
                 break
-        self.children.clear()
-        self.exits.clear()
+        self.children.forget()
         _remove_ipc()
         for entry in os.listdir("/tmp"):
             path = os.path.join("/tmp", entry)
@@ -201,31 +173,21 @@ class Zygote:
                     pass
 
     def handle(self, message: protocol.Message | None, fds: list[int]) -> protocol.Message:
-        self.reap()
         if isinstance(message, Spawn):
-            pid = os.fork()
-            if pid == 0:
-                _child(message.role, message.args, fds, self.control)
+            role, args = message.role, message.args
+            pid = self.children.fork(lambda: _become(role, args, fds), BOUNDS, close=(self.control,), at_exit=False)
             for fd in fds:
                 os.close(fd)
-            self.children.add(pid)
             return Spawned(pid)
         for fd in fds:
             os.close(fd)
         if isinstance(message, Status):
-            if message.pid in self.exits:
-                return Exited(self.exits[message.pid])
-            return Exited(None if message.pid in self.children else -9)
+            return Exited(self.children.status(message.pid))
         if isinstance(message, Kill):
-            if message.pid in self.children:
-                _kill_tree(message.pid)
+            self.children.signal(message.pid, signal.SIGKILL, descendants=True)
             return Done()
         if isinstance(message, Signal):
-            if message.pid in self.children:
-                try:
-                    os.kill(message.pid, message.sig)
-                except (OSError, ValueError):
-                    pass
+            self.children.signal(message.pid, message.sig)
             return Done()
         if isinstance(message, Sweep):
             self.sweep()
@@ -267,7 +229,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _preload()
-    _not_dumpable()
+    _dumpable(0)
     os.chdir("/")
     # Nothing a learner can write may shadow a module: /tmp leaves sys.path — except the course's own
     # read-only folders mounted there (a course cloned under /tmp, as CI does).

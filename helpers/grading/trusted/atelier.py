@@ -29,6 +29,7 @@ import threading
 import time
 from pathlib import Path
 
+from ...kernel.forkserver import ForkedChild
 from .. import protocol, sandbox
 from ..protocol import Exited, Kill, Signal, Spawn, Spawned, Status, Sweep
 
@@ -189,66 +190,40 @@ def _ns_pid(pid: int) -> int | None:
     return int(ids[-1]) if len(ids) >= 2 else None
 
 
-class Child:
-    """A process forked by the zygote, seen from the grader (a Popen look-alike for jupyter_client)."""
+class Child(ForkedChild):
+    """A process forked by the zygote, seen from the grader: its end and its signals go through the zygote's
+    protocol (it lives in the sandbox's PID namespace); its host pid is found in /proc, for the memory watch."""
 
     def __init__(self, atelier: Atelier, pid: int, sandbox_pid: int) -> None:
         self.atelier, self.ns_pid, self.sandbox_pid = atelier, pid, sandbox_pid
-        self.returncode: int | None = None
-        self.stdout = self.stderr = self.stdin = None
+        super().__init__(None)
         self.pid = self._host_pid()
 
     def _host_pid(self) -> int | None:
         for _ in range(200):
             for p in sandbox.tree(self.sandbox_pid):
-                try:
-                    with open(f"/proc/{p}/status") as f:
-                        line = next((line for line in f if line.startswith("NSpid:")), "")
-                except OSError:
-                    continue
-                ids = line.split()[1:]
-                if len(ids) >= 2 and int(ids[-1]) == self.ns_pid:
+                if _ns_pid(p) == self.ns_pid:
                     return p
             time.sleep(0.01)
         return None
 
-    def poll(self) -> int | None:
-        if self.returncode is not None:
-            return self.returncode
+    def _exit(self) -> int | None:
         if self.atelier.proc is None or self.atelier.proc.pid != self.sandbox_pid or not self.atelier.alive():
-            self.returncode = -9
-            return self.returncode
+            return -9
         try:
             reply = self.atelier.request(Status(self.ns_pid), start=False)
-            code = reply.exit if isinstance(reply, Exited) else -9
-            self.returncode = code if code is None or (isinstance(code, int) and not isinstance(code, bool)) else -9
         except ZygoteGone:
-            self.returncode = -9
-        return self.returncode
+            return -9
+        code = reply.exit if isinstance(reply, Exited) else -9
+        return code if code is None or (isinstance(code, int) and not isinstance(code, bool)) else -9
 
-    def wait(self, timeout: float | None = None) -> int:
-        end = None if timeout is None else time.monotonic() + timeout
-        while self.poll() is None:
-            if end is not None and time.monotonic() > end:
-                raise subprocess.TimeoutExpired("noyau", timeout)
-            time.sleep(0.05)
-        return self.returncode
+    def _deliver(self, sig: int) -> None:
+        try:
+            self.atelier.request(Kill(self.ns_pid) if sig == signal.SIGKILL else Signal(self.ns_pid, sig), start=False)
+        except ZygoteGone:
+            pass
 
-    def send_signal(self, sig: int) -> None:
-        if self.poll() is None:
-            try:
-                self.atelier.request(Signal(self.ns_pid, int(sig)), start=False)
-            except ZygoteGone:
-                pass
-
-    def kill(self) -> None:
-        if self.poll() is None:
-            try:
-                self.atelier.request(Kill(self.ns_pid), start=False)
-            except ZygoteGone:
-                pass
-
-    terminate = kill
+    terminate = ForkedChild.kill
 
     def over_limits(self) -> str | None:
         return sandbox.over_limits(self.pid) if self.pid else None

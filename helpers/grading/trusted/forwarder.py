@@ -16,9 +16,10 @@ bound found at C speed — per request (MAX_CONTAINERS) and in total (MAX_TOTAL_
 `[{},{},…]` is 3 bytes per dict on the wire and some 60 in the grader's memory: its size alone bounds nothing.
 
 Who asked is seen from here too: every request reaches the simulator with a `x-cours-clients` header the forwarder
-writes (any such header the sandbox sent is dropped) — the programs that held a connection to the simulator's port
-inside the sandbox when the request arrived, read in /proc (`clients`). A request posted by learner code in the name
-of the CLI carries the CLI's user agent, but not the CLI's process (lessons/_evidence.py).
+writes (any such header the sandbox sent is dropped) — the programs (their executables' paths) that held a connection
+to the simulator's port inside the sandbox when the request arrived, read in /proc (`clients`), as root or as the
+grader account alike. A request posted by learner code in the name of the CLI carries the CLI's user agent, but not
+the CLI's process (lessons/_evidence.py).
 """
 from __future__ import annotations
 
@@ -72,19 +73,21 @@ def _connected_to(pid: int, port: int) -> set[int]:
 
 
 def clients(pid: int | None, port: int) -> str:
-    """The programs (their executable's name) that hold a connection to `port` in the sandbox of `pid` — the CLI,
-    python… — sorted, comma-separated; "?" for a connection whose process is not `pid` or one of its descendants.
-    "" when /proc cannot be read here (grading as a user whose sandbox processes are not dumpable): nothing seen."""
+    """The programs (the full path of their executable, as the sandbox sees it) that hold a connection to `port` in
+    the sandbox of `pid` — the bundled CLI, python… — sorted, comma-separated; "?" for a connection whose process
+    could not be read or is not `pid` or one of its descendants, and "?" when nothing could be read at all.
+
+    A path, not a name: a copy of any program named `claude` in the sandbox's /tmp is not the CLI. The sandbox's
+    children are readable here both as root and as the grader account (grading/sandboxed/zygote.py), so the same
+    submission gives the same evidence in both set-ups; what cannot be seen is marked unknown, never left out."""
     from ..sandbox import tree
     if not pid:
-        return ""
+        return UNKNOWN
     wanted = _connected_to(pid, port)
     names: set[str] = set()
-    readable = False
     for p in tree(pid):
         try:
             fds = os.listdir(f"/proc/{p}/fd")
-            readable = True
         except OSError:
             continue
         for fd in fds:
@@ -95,11 +98,9 @@ def clients(pid: int | None, port: int) -> str:
             if link.startswith("socket:[") and int(link[8:-1]) in wanted:
                 wanted.discard(int(link[8:-1]))
                 try:
-                    names.add(os.path.basename(os.readlink(f"/proc/{p}/exe")) or UNKNOWN)
+                    names.add(os.readlink(f"/proc/{p}/exe").replace(",", "%2C") or UNKNOWN)
                 except OSError:
                     names.add(UNKNOWN)
-    if not readable:
-        return ""
     if wanted:
         names.add(UNKNOWN)
     return ",".join(sorted(names)) or UNKNOWN
@@ -263,7 +264,7 @@ class Forwarder:
         kept = [line for line in lines[1:] if line.split(":", 1)[0].strip().lower() not in
                 ("connection", "keep-alive", "transfer-encoding", "content-length", "proxy-connection", CLIENTS)]
         seen = clients(_peer(client), self.port)
-        request = "\r\n".join([lines[0], *kept, *([f"{CLIENTS}: {seen}"] if seen else []),
+        request = "\r\n".join([lines[0], *kept, f"{CLIENTS}: {seen}",
                                 f"content-length: {len(body)}", "connection: close", "", ""])
         self._forward(client, request.encode("latin-1") + body, deadline)
 

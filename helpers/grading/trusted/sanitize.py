@@ -41,6 +41,8 @@ PROTOCOLS = {"http", "https", "mailto", "data"}
 SAFE_OUTPUTS = {"text/plain", "image/png", "image/jpeg", "application/json", "text/latex"}
 CLEANED_OUTPUTS = {"text/html", "text/markdown"}
 _CSS = CSSSanitizer()
+NO_DESCRIPTION = "Image produite par la cellule (sans description)"   # as the feedback template says it
+_NO_ALT = re.compile(r"<img(?![^>]*\salt=)")
 _SCRIPT_URL = re.compile(r"(?i)(java|vb)\s*script\s*:|data\s*:\s*text/html")
 
 
@@ -57,7 +59,10 @@ def clean(html: str, *, strip: bool = False) -> str:
     """HTML with only the allow-list left: unsafe tags escaped (`strip=False`, shown as text) or removed."""
     cleaner = bleach.Cleaner(tags=TAGS, attributes=_data_images_only, protocols=PROTOCOLS, strip=strip,
                              strip_comments=True, css_sanitizer=_CSS)
-    return cleaner.clean(str(html))
+    # An image without a description gets a French one here: nbconvert would write its English « No description has
+    # been provided for this image » (seen on Formgrader's manual grading page, which the course's exporter does not
+    # render). bleach has serialized every tag, its values quoted and `>` escaped: the pattern cannot be fooled.
+    return _NO_ALT.sub(f'<img alt="{NO_DESCRIPTION}"', cleaner.clean(str(html)))
 
 
 class _Audit(HTMLParser):
@@ -163,6 +168,9 @@ def sanitize_outputs(outputs: list) -> list:
             continue          # stream and error outputs are text, escaped when rendered
         data = output.get("data") or {}
         for key in list(data):
+            if key in ("image/png", "image/jpeg"):      # its description, in French (see `clean`)
+                meta = output.setdefault("metadata", {})
+                meta[key] = {**(meta.get(key) or {}), "alt": (meta.get(key) or {}).get("alt") or NO_DESCRIPTION}
             if key in SAFE_OUTPUTS:
                 continue
             if key in CLEANED_OUTPUTS:
