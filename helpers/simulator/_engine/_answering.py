@@ -122,7 +122,12 @@ def _pair(key: object, value: object, lang: str) -> str:
     """« label valeur », with a unit the key carries moved after the value: cost_eur 18.9 → « coût 18,9 EUR »,
     distance_km 12 → « distance 12 km », rate_pct 4.5 → « taux 4,5 % »."""
     base, shown = _unit(key, value)
-    return f"{_label(base, lang)} {_value(value, lang, base)}{shown}"
+    if lang == "en" and shown == " %":
+        shown = "%"                             # "change -1.2%"; « variation -1,2 % » in French
+    label = _label(base, lang)
+    if label.lower() in COUNTED and isinstance(value, (int, float)) and not isinstance(value, bool) and not shown:
+        return f"{_value(value, lang, base)} {label}"     # "35 minutes", « 4 portions », not "minutes 35"
+    return f"{label} {_value(value, lang, base)}{shown}"
 
 
 def _label(key: object, lang: str) -> str:
@@ -236,6 +241,8 @@ def _subject(name: str, tool_input: dict, lang: str) -> str | None:
     return None
 
 
+COUNTED = frozenset("""minutes hours days seconds weeks months years nights calories kcal servings portions people
+persons guests pages steps points km miles kg grams heures jours semaines mois ans nuits personnes invités""".split())
 BODY_KEYS = frozenset({"body", "message", "content", "text", "corps", "contenu", "texte", "html", "markdown"})
 DONE_FLAGS = ("ok", "success", "done", "subscribed", "sent", "created", "booked", "added", "deleted", "updated",
               "saved", "cancelled", "canceled", "confirmed", "inscrit", "envoye", "cree", "reserve", "ajoute",

@@ -123,7 +123,11 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
             else ""
         out.append(Mention(kind, value, text[start:end], start, end, tuple(before), tuple(after), sentence, extra,
                            label, role, prior[-1].norm if prior else ""))
+    from dataclasses import replace
     from .values import alias_codes
+    ends = {m.end for m in out if m.kind == "number"}
+    out = [replace(m, role="from") if m.kind == "alias" and not m.role and any(
+        text[e:m.start].strip() == "" for e in ends if e <= m.start) else m for m in out]   # "26.2 miles": its own unit
     for m in list(out):
         if m.kind == "money" and m.extra and not str(m.text).lstrip().startswith("$"):
             # « 250 euros en dollars »: the amount's own currency is the source (« livres »: GBP, or lb for a weight)
@@ -199,15 +203,21 @@ def _phrases(text: str, toks: tuple[Token, ...], kept: list) -> list[tuple]:
     from .. import _lexicon as lex
     taken = [(k[0], k[1]) for k in kept]
     out, run = [], []
+    following = dict(zip(toks, toks[1:]))
     for tok in toks + (None,):
         inside = tok is not None and any(s <= tok.start < e for s, e in taken)
-        breaks = tok is None or inside or not tok.content or tok.norm in lex.REQUEST_VERBS or \
-            tok.norm in PHRASE_BREAKS or (run and text[run[-1].end:tok.start].strip(" -'’") != "")
+        nxt = following.get(tok) if tok is not None else None
+        # « pommes de terre », « salle de bain »: « de » then a bare noun joins the words, « de la » does not.
+        joined = bool(run) and tok is not None and tok.norm == "de" and nxt is not None and nxt.content and \
+            nxt.text.islower() and nxt.norm not in lex.STOP_WORDS and nxt.norm not in PHRASE_BREAKS and \
+            not any(s <= nxt.start < e for s, e in taken)
+        breaks = not joined and (tok is None or inside or not tok.content or tok.norm in lex.REQUEST_VERBS or
+                                 tok.norm in PHRASE_BREAKS or (run and text[run[-1].end:tok.start].strip(" -'’") != ""))
         if breaks and run:
             out.append((run[0].start, run[-1].end, 90, "phrase", text[run[0].start:run[-1].end], None))
             run = []
-        if not breaks or (tok is not None and not inside and tok.content and tok.norm not in lex.REQUEST_VERBS
-                          and tok.norm not in PHRASE_BREAKS):
+        if joined or not breaks or (tok is not None and not inside and tok.content and
+                                    tok.norm not in lex.REQUEST_VERBS and tok.norm not in PHRASE_BREAKS):
             run.append(tok)
     return out
 

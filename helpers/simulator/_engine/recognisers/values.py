@@ -287,13 +287,14 @@ class Number(Recogniser):
 @register
 class Code(Recogniser):
     """Identifiers and codes: letters and digits together (AF1234, ORD-1234, PH-207, 5531-X), digits that keep their
-    leading zero (0042), and a bare number right after a word that names a code (« OTP 5531 », "case No 28473")."""
+    leading zero (0042), nine digits or more in a row (a barcode, 3100098765), and a bare number right after a word
+    that names a code (« OTP 5531 », "case No 28473")."""
     kind, rank = "code", 4
     names = frozenset({"id", "code", "identifier", "identifiant", "reference", "ref", "number", "numero", "sku",
                        "otp", "pin", "ticket", "invoice", "order", "isbn", "flight", "vol", "tracking", "serial",
                        "serie", "imei", "vin", "plate", "sku", "matricule", "card", "carte", "account", "compte"})
     PATTERN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])|"
-                         r"(?<![\w.,-])0\d{2,}(?!\w|[.,]\d)")
+                         r"(?<![\w.,-])0\d{2,}(?!\w|[.,]\d)|(?<![\w.,$€£-])\d{9,}(?!\w|[.,]\d)")   # 3100098765: an id
 
     def find(self, text, lang):
         for s, e, m in _span(self.PATTERN, text):
@@ -522,7 +523,7 @@ class Name(Recogniser):
                     yield m.start("wider"), m.end("wider"), m["wider"], None
             start = m.start()
             words = raw.split()
-            head = fold(words[0].rstrip(","))
+            head = fold(words[0].rstrip(",")).split("-")[0]     # « Peux-tu » opens a request, it names nobody
             sentence_start = not text[:start].strip() or text[:start].rstrip()[-1:] in ".!?:;\n\"«(“"
             if head in ARTICLES or (sentence_start and head not in lex.FIRST_NAMES and (
                     head in _COMMON() or len(words) == 1 or words[1].isdigit())):
