@@ -128,6 +128,11 @@ def _named_keys(text: str) -> list[str]:
                              text, re.I):
             found = re.findall(r"[A-Za-z_][\w\-]*", m.group(1))
             keys += [k for k in found if k.lower() not in ("and", "et", "ou", "or")]
+    for word in ("key", "field", "clé", "cle", "champ"):          # « avec la clé ml », "with the key total"
+        for m in re.finditer(r"(?<!\w)" + word + r"\s*(?:named|called|nommée?|:|«)?\s*[`\"'«]?\s*([A-Za-z_][\w\-]*)",
+                             text, re.I):
+            if not keys and m.group(1).lower() not in ("and", "et", "ou", "or", "de", "of"):
+                keys.append(m.group(1))
     for m in re.finditer(r"\{[^{}]{3,400}\}", text):
         keys += re.findall(r"\"([A-Za-z_][\w\-]*)\"\s*:", m.group(0))
     return list(dict.fromkeys(keys))
@@ -220,9 +225,19 @@ def _json_answer(form: Form, answer: str, unknown: bool, conv: Conversation) -> 
         return json.dumps(found, ensure_ascii=False, indent=2)
     if form.keys:
         values = _values_for(form.keys, conv)
+        number = _engine_number(answer)
+        if len(values) == 1 and None in values.values() and number is not None:
+            values = {form.keys[0]: number}  # one key asked for, one number found: « {"ml": 3500} »
         return json.dumps(values, ensure_ascii=False, indent=2)
     key = "answer" if form.lang == "en" else "reponse"
     return json.dumps({key: answer}, ensure_ascii=False, indent=2)
+
+
+def _engine_number(answer: str) -> float | int | None:
+    """The one number an answer's result gives (its last: « 3,5 l = 3500 ml » → 3500), else None."""
+    from ._engine.recognisers import all_of
+    found = all_of("number", answer, "fr") or all_of("number", answer, "en")
+    return found[-1] if found else None
 
 
 def _is_json(text: str) -> bool:
