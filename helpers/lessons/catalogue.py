@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from ..progress import Lesson, default_record, standing
+from .headings import heading_cells
 
 TASKS = ("1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7")
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +58,8 @@ def catalogue(here: Path | None = None) -> tuple[Lesson, ...]:
                            for e in graded)
         practice = tuple(q for q in questions() if q.startswith(ts + ".p"))
         practice_heading = next((h for h in headings if "Questions d'entraînement" in h), "")
-        out.append(Lesson(ts, title, href, exercises_, practice, practice_heading))
+        out.append(Lesson(ts, title, href, exercises_, practice, practice_heading,
+                          tuple(heading_cells(path).items())))
     return tuple(out)
 
 
