@@ -25,16 +25,22 @@ def _cells(path: Path, mtime: float) -> tuple[tuple[str, str], ...]:
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     except (OSError, ValueError, KeyError):
         return ()
-    return tuple((key(line), c["id"]) for c in cells if c.get("cell_type") == "markdown" and c.get("id")
+    return tuple((line.strip(), c.get("id", "")) for c in cells if c.get("cell_type") == "markdown"
                  for line in "".join(c.get("source", "")).splitlines() if line.startswith("#"))
 
 
-def heading_cells(path: Path | None) -> dict[str, str]:
-    """Each heading of a notebook (its key) → the id of its cell; {} for a notebook that is missing or unreadable."""
+def headings(path: Path | None) -> tuple[tuple[str, str], ...]:
+    """Each markdown heading line of a notebook (« ## 3. … ») with the id of its cell, in order; () for a notebook
+    that is missing or unreadable."""
     try:
-        return dict(_cells(path, path.stat().st_mtime)) if path else {}
+        return _cells(path, path.stat().st_mtime) if path else ()
     except OSError:
-        return {}
+        return ()
+
+
+def heading_cells(path: Path | None) -> dict[str, str]:
+    """Each heading of a notebook (its key) → the id of its cell."""
+    return {key(line): cell for line, cell in headings(path) if cell}
 
 
 def fragment(cells: dict[str, str], heading: str | None) -> str:
