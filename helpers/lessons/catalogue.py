@@ -6,13 +6,12 @@ headings (release/), so that a link always names a heading that exists.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
-from functools import cache
 from pathlib import Path
 
 from ..progress import Lesson, default_record, standing
+from .headings import heading_cells, headings as heading_lines
 
 TASKS = ("1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7")
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
@@ -27,16 +26,6 @@ def course_root(here: Path | None = None) -> Path:
     return PACKAGE_ROOT
 
 
-@cache
-def _headings(path: Path, mtime: float) -> tuple[str, ...]:
-    try:
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    except (OSError, ValueError, KeyError):
-        return ()
-    return tuple(line.strip() for c in cells if c.get("cell_type") == "markdown"
-                 for line in "".join(c.get("source", "")).splitlines() if line.startswith("#"))
-
-
 def _notebook(root: Path, ts: str) -> Path | None:
     return next(iter(sorted((root / "release").glob(f"{ts}-*/{ts}-*.ipynb"))), None)
 
@@ -49,7 +38,7 @@ def catalogue(here: Path | None = None) -> tuple[Lesson, ...]:
     out = []
     for ts in TASKS:
         path = _notebook(root, ts)
-        headings = _headings(path, path.stat().st_mtime) if path else ()
+        headings = tuple(line for line, _ in heading_lines(path))
         title = next((h.lstrip("# ").split("—", 1)[-1].strip() for h in headings if h.startswith("# ")), f"Leçon {ts}")
         href = os.path.relpath(path, here).replace(os.sep, "/") if path else ""
         graded = [e for e in exercises().values() if e.id.startswith(ts + ".") and not e.is_quiz]
@@ -57,7 +46,8 @@ def catalogue(here: Path | None = None) -> tuple[Lesson, ...]:
                            for e in graded)
         practice = tuple(q for q in questions() if q.startswith(ts + ".p"))
         practice_heading = next((h for h in headings if "Questions d'entraînement" in h), "")
-        out.append(Lesson(ts, title, href, exercises_, practice, practice_heading))
+        out.append(Lesson(ts, title, href, exercises_, practice, practice_heading,
+                          tuple(heading_cells(path).items())))
     return tuple(out)
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import quote
 
 WEAK_BELOW = 0.7        # under 70 % right, a task statement is « à revoir » (the mock exam's own rule)
 TARGET = 0.8            # the margin the mock exam recommends
@@ -17,10 +16,10 @@ MAX_REVIEWS = 8
 DONE, WEAK, STARTED, NOT_STARTED = "fait", "à revoir", "en cours", "à commencer"
 
 
-def anchor(heading: str) -> str:
-    """JupyterLab's id for a markdown heading (« ## 3. `stop_reason`, et… » → 3.-stop_reason,-et…)."""
-    text = re.sub(r"`([^`]*)`", r"\1", heading.lstrip("#").strip()).replace("**", "")
-    return text.replace(" ", "-")
+def heading_key(heading: str) -> str:
+    """A heading as a markdown line or a quotation writes it: « ## 3. `PreToolUse` : … » → « 3. PreToolUse : … »."""
+    text = re.sub(r"`([^`]*)`", r"\1", heading.strip().lstrip("#")).replace("**", "")
+    return re.sub(r"[\s\u00a0\u202f]+", " ", text).strip()
 
 
 @dataclass(frozen=True)
@@ -32,9 +31,13 @@ class Lesson:
     exercises: tuple[tuple[str, str], ...] = ()  # (exercise id, its heading)
     practice: tuple[str, ...] = ()               # practice question ids
     practice_heading: str = ""
+    cells: tuple[tuple[str, str], ...] = ()      # (heading_key of a heading, id of the cell that holds it)
 
     def link(self, heading: str | None = None) -> str:
-        return self.href + ("#" + quote(anchor(heading), safe=".,-_'()") if heading else "")
+        """The notebook at the heading's cell (`#cell-id=`: JupyterLab 4.6 lands there, a heading anchor with an
+        accent never does — helpers/lessons/headings.py), or at its top for a heading it does not have."""
+        cell = dict(self.cells).get(heading_key(heading)) if heading else None
+        return self.href + (f"#cell-id={cell}" if cell else "")
 
 
 Catalogue = tuple  # of Lesson, in the course's order

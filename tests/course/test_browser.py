@@ -574,6 +574,73 @@ def test_the_table_of_contents_and_the_footers_open_the_notebooks_they_name(page
     assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
 
 
+# Where a heading of the notebook on screen stands: its top, in pixels from the top of the notebook's scrolling area,
+# and whether its cell is the active one.
+HEADING_PLACE = """(text) => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const scroller = panel && panel.querySelector('.jp-WindowedPanel-outer');
+  const h = panel && [...panel.querySelectorAll('h2')].find(e => e.textContent.includes(text));
+  if (!scroller || !h) return null;
+  return {top: Math.round(h.getBoundingClientRect().top - scroller.getBoundingClientRect().top),
+          own: Math.round(h.getBoundingClientRect().height),
+          active: !!h.closest('.jp-Cell.jp-mod-active'),
+          height: scroller.clientHeight, scrollTop: Math.round(scroller.scrollTop), url: location.href};
+}"""
+
+
+def put_setting(lab, plugin: str, values: dict) -> None:
+    request = urllib.request.Request(f"{lab.url}/lab/api/settings/{plugin}", method="PUT",
+                                     data=json.dumps({"raw": json.dumps(values)}).encode(),
+                                     headers={"Authorization": f"token {lab.token}",
+                                              "Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).close()
+
+
+@pytest.mark.timeout(300)
+def test_the_links_to_a_lesson_heading_land_on_it_when_the_lesson_first_opens(page, lab):
+    """The mock exam's « revoir » links and « Mon parcours » open a lesson at the heading they name, on its first
+    opening, in JupyterLab as a learner has it (default windowing): headings with accents included, which a heading
+    anchor never reaches (helpers/lessons/headings.py)."""
+    from helpers.lessons.catalogue import catalogue
+    from helpers.lessons.ts2_1.lessons import link
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    heading = "6. Un hook qui lève une exception ne protège rien"
+    exam_link = link("1.5", heading)
+    lesson = next(item for item in catalogue(ROOT / "notebooks") if item.ts == "1.5")
+    progress_link = lesson.link(lesson.practice_heading)
+    # Both links as written from notebooks/ (the exam's are relative to release/2.1-examen-blanc/).
+    cells = [{"cell_type": "markdown", "id": f"lien-{n}", "metadata": {}, "source": f"[{label}]({href})"}
+             for n, (label, href) in enumerate((("examen", "../release/" + exam_link.removeprefix("../")),
+                                                ("parcours", progress_link)))]
+    (lab.root / "notebooks" / "liens.ipynb").write_text(json.dumps(
+        {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                                     "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}))
+    tracker = "@jupyterlab/notebook-extension:tracker"
+    put_setting(lab, tracker, {"scrollPastEnd": False})                 # JupyterLab's own windowing, a learner's
+    try:
+        for name, target in (("examen", heading), ("parcours", lesson.practice_heading.lstrip("# "))):
+            page.goto(lab.notebook_url("notebooks/liens.ipynb"))     # ?reset: lesson 1.5 is not open yet
+            page.locator(NOTEBOOK).get_by_role("link", name=name).click()
+            found = page.locator(NOTEBOOK).locator("h2", has_text=target.split(" ", 1)[1])
+            found.wait_for(state="attached", timeout=60_000)
+            deadline, where = time.monotonic() + 30, None
+            while time.monotonic() < deadline:
+                where = page.evaluate(HEADING_PLACE, target.split(" ", 1)[1])
+                # JupyterLab scrolls the heading's cell to the top of the notebook: the heading is on screen, its
+                # box a few pixels above the top (a first heading's negative margin: -7 px; -16 px once, when cells
+                # above it changed height as they rendered after the jump).
+                if where and -where["own"] < where["top"] < where["height"] - where["own"]:
+                    break
+                time.sleep(0.5)
+            else:
+                pytest.fail(f"le lien « {name} » ({exam_link if name == 'examen' else progress_link}) n'amène pas "
+                            f"à « {target} » : {where}")
+            show(page, page.locator(NOTEBOOK), f"liens--{name}-vers-1.5")
+    finally:
+        put_setting(lab, tracker, LAB_SETTINGS["@jupyterlab/notebook-extension/tracker.jupyterlab-settings"])
+    assert not page.page_errors, f"erreurs JavaScript dans la page : {page.page_errors}"
+
+
 @pytest.mark.timeout(300)
 def test_a_notebook_without_a_kernel_says_so_in_french(page, lab):
     """A notebook that names no kernel: JupyterLab asks which one, and both its dialog and the notebook's toolbar say

@@ -91,3 +91,19 @@ def test_a_new_lesson_is_picked_up_and_linked_from_its_neighbours(tmp_path):
     start = "".join(generated_cells(tmp_path / navigation.START))
     assert "[1.2 — Coordinateur et sous-agents](../release/1.2-coordinateur/1.2-coordinateur.ipynb)" in start
     assert navigation.update(tmp_path) == []                         # a second run changes nothing
+
+
+def test_a_link_into_another_notebook_names_a_cell_that_exists_never_a_heading_anchor():
+    """JupyterLab 4.6 lands a link on another notebook's place only by its cell (`#cell-id=`): a heading anchor stays
+    at the notebook's top when it opens (helpers/lessons/headings.py; the glossary's did, observed in Chromium)."""
+    notebooks = sorted(ROOT.glob("notebooks/*.ipynb")) + sorted(ROOT.glob("source/*/*.ipynb")) \
+        + sorted(ROOT.glob("release/*/*.ipynb"))
+    found = 0
+    for path in notebooks:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for target, place in re.findall(r"\]\(([^)#\s]+\.ipynb)#([^)\s]*)\)", "".join(cell["source"])):
+                found += 1
+                assert place.startswith("cell-id="), (path.name, target, place)
+                other = json.loads((path.parent / target).read_text(encoding="utf-8"))["cells"]
+                assert place.removeprefix("cell-id=") in {c["id"] for c in other}, (path.name, target, place)
+    assert found

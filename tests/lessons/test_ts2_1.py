@@ -14,7 +14,8 @@ import tomllib
 from helpers.lessons import exercise
 from helpers.lessons.ts2_1 import BANK, GRADED_TS
 from helpers.lessons.ts2_1 import bank
-from helpers.lessons.ts2_1.lessons import LESSONS, anchor
+from helpers.lessons.headings import heading_cells, key
+from helpers.lessons.ts2_1.lessons import LESSONS
 from helpers.widgets.quiz import LETTERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,11 +98,20 @@ def test_each_question_points_at_a_heading_of_its_lesson(ts):
         pytest.skip(f"la leçon {ts} n'est pas encore dans ce dépôt")
     for q in (q for q in BANK if q.ts == ts):
         assert q.section in found, (q.id, q.section)
-        assert q.link.startswith(f"../{LESSONS[ts]}#")
+        assert q.link.startswith(f"../{LESSONS[ts]}#cell-id=")
 
 
-def test_the_anchor_is_the_one_jupyterlab_gives_a_heading():
-    assert anchor("3. `stop_reason`, et rien d'autre") == "3.-stop_reason,-et-rien-d'autre"
+@pytest.mark.parametrize("ts", sorted(LESSONS))
+def test_each_link_lands_on_the_cell_whose_first_heading_it_names(ts):
+    """JupyterLab reaches a heading with an accent only by its cell (helpers/lessons/headings.py); the cell must
+    open on that heading, not on another one above it."""
+    path = ROOT / "release" / LESSONS[ts]
+    cells = {c["id"]: c for c in json.loads(path.read_text())["cells"]}
+    assert heading_cells(path), path
+    for q in (q for q in BANK if q.ts == ts):
+        cell = cells[q.link.split("#cell-id=")[1]]
+        first = next(line for line in "".join(cell["source"]).splitlines() if line.startswith("#"))
+        assert key(first) == key(q.section), (q.id, q.section, first)
 
 
 def test_the_graded_exam_asks_other_questions_one_or_two_per_task_statement():

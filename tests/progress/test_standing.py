@@ -4,7 +4,7 @@ from __future__ import annotations
 from helpers import progress
 from helpers.lessons.catalogue import catalogue, current_standing
 from helpers.progress.record import Record
-from helpers.progress.standing import DONE, NOT_STARTED, STARTED, WEAK, anchor
+from helpers.progress.standing import DONE, NOT_STARTED, STARTED, WEAK, heading_key
 
 
 def now():
@@ -25,7 +25,9 @@ def test_the_catalogue_links_every_exercise_to_its_heading_in_the_student_notebo
         assert lesson.href.endswith(".ipynb") and lesson.practice
         for exercise_id, heading in lesson.exercises:
             assert f"Exercice {exercise_id}" in heading
-            assert lesson.link(heading).startswith(lesson.href + "#")
+            assert lesson.link(heading).startswith(lesson.href + "#cell-id=")
+        assert lesson.link(lesson.practice_heading).startswith(lesson.href + "#cell-id=")
+        assert lesson.link("Un titre que la leçon n'a pas") == lesson.href          # its top, never a dead anchor
 
 
 def test_an_exercise_is_done_once_every_rule_was_met_and_weak_while_points_are_missing():
@@ -33,7 +35,9 @@ def test_an_exercise_is_done_once_every_rule_was_met_and_weak_while_points_are_m
     assert now().task("1.1").status == WEAK
     review = now().reviews[0]
     assert "Exercice 1.1.a" in review.text and "un seul message user" in review.text
-    assert "#9.-Exercice-1.1.a" in review.href
+    lesson = next(lesson for lesson in catalogue() if lesson.ts == "1.1")
+    assert review.href.endswith(lesson.link(dict(lesson.exercises)["1.1.a"]).split(".ipynb")[1])
+    assert "#cell-id=" in review.href
     progress.verification("1.1.a", 10, 10, [("continue sur tool_use", True), ("un seul message user", True)])
     task = now().task("1.1")
     assert task.status == STARTED and task.exercises[0].passed     # practice questions not answered yet
@@ -55,7 +59,7 @@ def test_readiness_comes_from_the_last_mock_exam_against_the_pass_mark_and_the_8
     progress.exam_attempt(1, {"1.1": (2, 5), "1.2": (3, 5)}, 1500, False, [("e01", "1.1", "2. Le cycle")])
     ready = now().readiness
     assert ready.level == "pas encore" and ready.below == ("1.1", "1.2") and "500 rapporté à 1 000" in ready.sentence
-    assert any("relisez « 2. Le cycle »" in r.text and r.href.endswith("#2.-Le-cycle") for r in now().reviews)
+    assert any("relisez « 2. Le cycle »" in r.text and "#cell-id=" in r.href for r in now().reviews)
     progress.exam_attempt(2, {"1.1": (5, 5), "1.2": (3, 5)}, 1400, False, [])
     ready = now().readiness
     assert ready.level == "proche" and ready.below == ("1.2",) and "En progrès" in ready.sentence
@@ -75,5 +79,6 @@ def test_nothing_in_the_record_is_a_graded_answer_key():
     assert '"A"' not in text and '"B"' not in text and '"answer' not in text
 
 
-def test_the_anchor_is_the_one_jupyterlab_gives_a_heading():
-    assert anchor("## 3. `stop_reason`, et rien d'autre") == "3.-stop_reason,-et-rien-d'autre"
+def test_a_heading_is_known_by_its_text_whatever_its_markdown_and_spaces():
+    assert heading_key("## 3. `stop_reason`, et rien d'autre") == "3. stop_reason, et rien d'autre"
+    assert heading_key("3. PreToolUse\u202f: le point de contrôle") == heading_key("### 3. PreToolUse : le point de contrôle")

@@ -30,29 +30,30 @@ QUESTIONS = [
     ),
     Question(
         id="1.2.p2",
-        title="Une consigne restée chez le coordinateur",
-        stem=("Le system prompt d'un coordinateur précise : « le rapport s'adresse à des élus, évitez le jargon "
-              "technique ». Les rapports des trois sous-agents de recherche sont pourtant truffés de jargon. "
-              "Pourquoi, et que faire ?"),
+        title="Ce qui remonte d'un sous-agent",
+        stem=("Pour répondre à « quels modules dépendent encore de l'ancienne API ? », un sous-agent d'exploration "
+              "lit quarante fichiers et lance une dizaine de recherches. Qu'est-ce qui, de ce travail, parvient au "
+              "coordinateur ?"),
         options={
-            "A": "Les sous-agents ne voient pas le system prompt du coordinateur : la consigne doit figurer dans le "
-                 "prompt de chacun.",
-            "B": "Lancés en parallèle, les sous-agents se partagent l'attention du modèle et négligent les consignes "
-                 "de style.",
-            "C": "Le modèle des sous-agents est plus petit que celui du coordinateur : il faut le remplacer par le "
-                 "même.",
-            "D": "Les sous-agents reçoivent ce system prompt, mais leur propre prompt l'emporte : il faut y retirer "
-                 "le jargon.",
+            "A": "Son rapport final, seul : les fichiers lus et les résultats des recherches restent dans la "
+                 "conversation du sous-agent.",
+            "B": "Toute la conversation du sous-agent, fichiers lus compris, ajoutée à la suite de l'historique du "
+                 "coordinateur.",
+            "C": "Son rapport final, suivi des résultats bruts de chacun de ses outils, pour que le coordinateur "
+                 "puisse tout vérifier.",
+            "D": "Rien, tant que le coordinateur n'a pas relu lui-même les quarante fichiers pour confirmer ce que "
+                 "dit le rapport.",
         },
         why={
-            "A": "Juste : un sous-agent n'hérite ni du system prompt ni de l'historique du coordinateur. Il ne sait "
-                 "que ce que le coordinateur écrit dans son prompt.",
-            "B": "Chaque sous-agent a sa propre fenêtre de contexte : le parallélisme ne dilue rien. Le problème est "
-                 "que la consigne n'a jamais franchi la frontière.",
-            "C": "Un modèle plus grand ne devine pas une consigne qu'il n'a pas reçue : le contexte du sous-agent "
-                 "reste isolé, quel que soit le modèle.",
-            "D": "Un sous-agent ne reçoit pas le system prompt du coordinateur : il n'y a rien à départager. La "
-                 "consigne doit être écrite dans le prompt de chacun.",
+            "A": "Juste : un sous-agent travaille dans sa propre conversation et n'en rend que son dernier message. "
+                 "C'est ce qui garde léger le contexte du coordinateur, et c'est pourquoi le rapport doit citer "
+                 "lui-même ce dont le coordinateur a besoin (chemins, preuves).",
+            "B": "C'est l'inverse du but : confier l'exploration à un sous-agent évite justement que quarante "
+                 "fichiers encombrent le coordinateur.",
+            "C": "Les résultats d'outils ne remontent pas : si le coordinateur a besoin des preuves, le rapport doit "
+                 "les citer.",
+            "D": "Le rapport arrive sans que le coordinateur refasse le travail ; il peut le contrôler, mais rien ne "
+                 "l'y oblige pour le recevoir.",
         },
         answer_key="0bedead6d244e753",
     ),

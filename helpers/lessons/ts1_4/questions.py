@@ -66,7 +66,7 @@ QUESTIONS = [
         options={
             "A": "Rien de gênant : la porte protège davantage, et un client vérifié retrouve tous les outils.",
             "B": "L'agent ne peut plus vérifier personne : la porte bloque get_customer, l'outil même qui l'ouvre.",
-            "C": "L'agent contourne la porte : il appelle process_refund en premier, avant que la porte ne s'applique.",
+            "C": "Rien ne change pour get_customer : la porte le laisse passer, puisque c'est lui qui vérifie le client.",
             "D": "Le CLI repère que la porte se bloque elle-même et la désactive, en l'écrivant dans son journal.",
         },
         why={
@@ -74,8 +74,8 @@ QUESTIONS = [
                  "et plus rien ne s'ouvre.",
             "B": "Juste : une porte garde l'action à protéger (rembourser) et laisse passer ce qui la lève ; placée "
                  "sur son propre prérequis, elle ne s'ouvre plus jamais.",
-            "C": "La porte est dans le code de chaque outil : l'ordre des appels n'y change rien, process_refund "
-                 "refuse lui aussi.",
+            "C": "La porte ne fait aucune exception que son code ne prévoit pas : posée sur tous les outils, elle "
+                 "refuse aussi get_customer, et plus rien ne peut l'ouvrir.",
             "D": "Ni le CLI ni le SDK ne savent ce que vos outils contrôlent : ils exécutent le code tel qu'il est "
                  "écrit.",
         },

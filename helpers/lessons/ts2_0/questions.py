@@ -162,25 +162,26 @@ QUESTIONS = [
     Question(
         id="2.0.p7",
         title="Paiement et nouvelle tentative",
-        stem=("Un agent appelle charge_card puis send_receipt. Après une 529, le client HTTP rejoue la requête ; "
-              "Claude rappelle alors charge_card et un client est débité deux fois. Les appels partent parfois en "
-              "parallèle. Que changer ?"),
+        stem=("L'outil charge_card de votre agent appelle un prestataire de paiement. Un appel dépasse son délai ; "
+              "l'outil le rejoue aussitôt. Le premier était pourtant passé : la cliente est débitée deux fois. Que "
+              "changer ?"),
         options={
-            "A": "Désactiver toute nouvelle tentative sur les 529 afin qu'aucun appel ne puisse jamais être rejoué.",
-            "B": "Demander à Claude, dans le system prompt, de ne jamais appeler charge_card plus d'une fois par "
-                 "client.",
-            "C": "Après une 529, reprendre toute la boucle depuis le premier message, pour repartir d'un état propre.",
-            "D": "Donner à charge_card une clé d'idempotence et sérialiser ces appels avec disable_parallel_tool_use.",
+            "A": "Ne jamais rejouer un appel de paiement : un délai dépassé remonte à la cliente comme un échec.",
+            "B": "Demander à Claude, dans le system prompt, de ne jamais appeler charge_card deux fois pour une même "
+                 "cliente.",
+            "C": "Passer disable_parallel_tool_use, pour que charge_card ne parte jamais en même temps qu'un autre "
+                 "outil.",
+            "D": "Envoyer au prestataire une clé d'idempotence par paiement, la même à chaque nouvelle tentative.",
         },
         why={
-            "A": "Les 529 sont passagères ; renoncer à réessayer rend l'agent fragile. Il faut que le rejeu soit "
-                 "sans danger, pas qu'il n'existe plus.",
-            "B": "Une consigne ne protège pas l'argent du client : le double débit doit être impossible par "
-                 "construction, dans l'outil.",
-            "C": "Rejouer toute la boucle relance aussi charge_card : le double débit devient plus probable, pas "
-                 "moins.",
-            "D": "Juste : avec une clé d'idempotence, un deuxième débit identique est reconnu et ignoré ; un appel "
-                 "par tour garde l'ordre débit puis reçu.",
+            "A": "Plus de double débit, mais des paiements perdus, ou refaits à la main, à chaque lenteur du réseau "
+                 ": la nouvelle tentative n'est pas le problème.",
+            "B": "Claude n'a appelé charge_card qu'une fois : c'est l'outil qui a rejoué l'appel, hors de la vue du "
+                 "modèle.",
+            "C": "Le double débit ne vient pas d'appels parallèles mais d'un même appel rejoué : sérialiser les "
+                 "outils n'y change rien.",
+            "D": "Juste : avec une clé d'idempotence, le prestataire reconnaît la seconde requête comme la même "
+                 "opération et ne débite qu'une fois.",
         },
         answer_key="9f052779e6a783f2",
     ),

@@ -1,12 +1,15 @@
 """Where each task statement is taught: the student notebook (release/) and a heading's link in it.
 
-Links are relative to release/2.1-examen-blanc/, where the exam notebook lives. The anchor is the one
-JupyterLab gives a markdown heading: its text, inline code marks dropped, spaces turned into hyphens.
+Links are relative to release/2.1-examen-blanc/, where the exam notebook lives, and land on the cell that holds
+the heading (`#cell-id=`, read from the student notebook: helpers/lessons/headings.py says why not an anchor).
 """
 from __future__ import annotations
 
-import re
-from urllib.parse import quote
+from pathlib import Path
+
+from ..headings import fragment, heading_cells
+
+RELEASE = Path(__file__).resolve().parents[3] / "release"
 
 LESSONS = {
     "1.1": "1.1-boucles-agentiques/1.1-boucles-agentiques.ipynb",
@@ -19,11 +22,5 @@ LESSONS = {
 }
 
 
-def anchor(heading: str) -> str:
-    """JupyterLab's id for a markdown heading (« ## 3. `stop_reason`, et… » → 3.-stop_reason,-et…)."""
-    text = re.sub(r"`([^`]*)`", r"\1", heading.lstrip("#").strip()).replace("**", "")
-    return text.replace(" ", "-")
-
-
 def link(ts: str, heading: str) -> str:
-    return f"../{LESSONS[ts]}#" + quote(anchor(heading), safe=".,-_'()")
+    return f"../{LESSONS[ts]}" + fragment(heading_cells(RELEASE / LESSONS[ts]), heading)
