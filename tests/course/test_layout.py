@@ -17,7 +17,7 @@ ALLOWED = {
     "progress": set(),          # the learner's record: plain data, the standard library only
     "widgets": {"simulator", "clients", "progress"},
     "lessons": {"simulator", "clients", "progress", "widgets"},
-    "grading": {"simulator", "clients", "progress", "widgets", "lessons"},
+    "grading": {"simulator", "clients", "progress", "widgets", "lessons", "kernel"},   # the one fork server
     "instructor": {"simulator", "clients", "progress", "widgets", "lessons", "grading"},
     "kernel": set(),            # the zygote must hold third-party code only
 }
