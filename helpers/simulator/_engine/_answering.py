@@ -174,7 +174,7 @@ KNOWN_VERBS = VERBS | CHECK_VERBS | lex.WRITE_VERBS | lex.REQUEST_VERBS | {"prin
 # What the model says it does, in French, by the verb a tool's name opens with; a write not listed is « Je m'en occupe ».
 FRENCH_LEADS = {"calculate": "Je calcule", "compute": "Je calcule", "convert": "Je fais la conversion",
                 "translate": "Je traduis", "send": "J'envoie le message", "book": "Je réserve", "reserve": "Je réserve",
-                "set": "Je fais le réglage", "cancel": "J'annule", "create": "Je crée cela", "update": "Je fais la mise à jour"}
+                "set": "Je fais le réglage", "cancel": "J'annule", "update": "Je fais la mise à jour"}
 
 
 def intro(calls: list[tuple[str, dict]], lang: str) -> str:

@@ -132,8 +132,10 @@ def _score(slot: Slot, mention: Mention) -> float:
     wanted = role_of(slot)
     if mention.role and wanted:
         evidence += 2.0 if mention.role == wanted else 1.0 if {mention.role, wanted} == {"in", "to"} else 0.0
-    if mention.kind in slot.kinds or (mention.kind == "duration" and (slot.words | slot.described) & TIME_WORDS):
-        evidence += 1.5                # « 5 secondes » for a time in seconds: the unit is in the value itself
+    if mention.kind in slot.kinds or (mention.kind == "duration" and (slot.words | slot.described) & TIME_WORDS) or (
+            mention.kind == "datetime" and {"date", "time"} & set(slot.kinds)):
+        evidence += 1.5                # « 5 secondes » for a time in seconds: the unit is in the value itself;
+        #                                « le 12 mars à 9h15 » for a date (its time goes to a time slot)
     if mention.kind in ("name", "quoted") and {stem(w) for w in name_words(mention.text)} & slot.words - GENERIC:
         evidence += 1.5                # "the Hilton Hotel" for a hotel's name, "Orange County Court" for a court
     if mention.kind == "alias" and slot.words & UNIT_WORDS and not slot.words & CURRENCY_WORDS and (
