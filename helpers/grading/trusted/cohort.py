@@ -133,6 +133,7 @@ def grade_course(root: Path, assignments: list[str], *, workers: int | None = No
     queue = list(todo)
     context = multiprocessing.get_context("fork")
     pool: dict = {}        # results connection -> [process, tasks connection, task or None, started]
+    stopped: list = []     # workers told to stop before the end (nothing left to give them)
 
     def spawn() -> None:
         tasks_in, tasks_out = context.Pipe(duplex=False)
@@ -159,6 +160,7 @@ def grade_course(root: Path, assignments: list[str], *, workers: int | None = No
                 slot[1].send(slot[2])
             elif slot[2] is None:
                 slot[1].send(None)
+                stopped.append(slot[0])    # told to stop: joined below, with the others
                 del pool[conn]
         if not pool:
             break
@@ -189,11 +191,11 @@ def grade_course(root: Path, assignments: list[str], *, workers: int | None = No
             slot[1].send(None)
         except OSError:
             pass
-    for slot in pool.values():
-        slot[0].join(30)
-        if slot[0].is_alive():
-            slot[0].kill()
-            slot[0].join(5)
+    for process in stopped + [slot[0] for slot in pool.values()]:
+        process.join(30)
+        if process.is_alive():
+            process.kill()
+            process.join(5)
     failed = [task for task, (ok, _, _) in done.items() if not ok]
     total = time.monotonic() - started
     print(f"Terminé : {len(done) - len(failed)} notée(s), {len(failed)} en échec, en {total:.1f} s "
