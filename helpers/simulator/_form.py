@@ -129,7 +129,7 @@ def _named_keys(text: str) -> list[str]:
             found = re.findall(r"[A-Za-z_][\w\-]*", m.group(1))
             keys += [k for k in found if k.lower() not in ("and", "et", "ou", "or")]
     for word in ("key", "field", "clé", "cle", "champ"):          # « avec la clé ml », "with the key total"
-        for m in re.finditer(r"(?<!\w)" + word + r"\s*(?:named|called|nommée?|:|«)?\s*[`\"'«]?\s*([A-Za-z_][\w\-]*)",
+        for m in re.finditer(r"(?<!\w)" + word + r"(?!\w)\s*(?:named|called|nommée?|:|«)?\s*[`\"'«]?\s*([A-Za-z_][\w\-]*)",
                              text, re.I):
             if not keys and m.group(1).lower() not in ("and", "et", "ou", "or", "de", "of"):
                 keys.append(m.group(1))
