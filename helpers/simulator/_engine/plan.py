@@ -313,11 +313,20 @@ def _by_parts(tools: dict[str, dict], text: str, pool: tuple[Mention, ...]) -> P
                          text[:end]) if len(chosen) > 1 else {chosen[0].name: (start, end)}
         for choice in chosen:
             low, high = scopes[choice.name]
+            if high == end:
+                high = later                # the parts after it that ask for nothing say more of it (« The initial
+                #                             temperature is 300 Kelvin … »)
             own = [m for m in pool if low <= m.start < high]
             found = _calls_of(tools[choice.name], own, [m for m in pool if m.start < later], text, low)
             if not found or found[0].missing:
                 continue
+            if all(h.startswith("=") for h in choice.hits) and all(
+                    m.kind == "phrase" for f in found for m in f.used.values()):
+                continue                    # « planning a trip … » is no calendar event: a concept, and only words
             before = [c for n, c in calls if n == choice.name]
+            mine = {id(m) for m in own}
+            if before and not any(id(m) in mine for f in found for m in f.used.values()):
+                continue                    # "Can you find this information?": the call asked for again, no new value
             if len(found) == 1 and before and all(before[-1].get(k, v) == v for k, v in found[0].input.items()):
                 before[-1].update(found[0].input)   # the same call said again, with more (« I need 3 tickets »)
                 continue

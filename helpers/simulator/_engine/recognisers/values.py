@@ -478,9 +478,15 @@ class Quoted(Recogniser):
     PATTERN = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"|‘([^’]+)’|(?<![\w])'((?:[^']|'(?=[a-z]))+?)'(?![\w])")
 
     def find(self, text, lang):
-        for m in self.PATTERN.finditer(text):
+        inner = text.strip()
+        first = len(text) - len(text.lstrip())
+        if len(inner) > 2 and inner[0] == inner[-1] and inner[0] in "\"'":
+            first, inner = first + 1, inner[1:-1]      # a whole message in quotes: what it quotes is inside
+        else:
+            first, inner = 0, text
+        for m in self.PATTERN.finditer(inner):
             group = next(i for i in range(1, 6) if m.group(i))
-            yield m.start(), m.end(), m.group(group).strip(), None
+            yield first + m.start(), first + m.end(), m.group(group).strip(), None
 
 
 @register
@@ -519,8 +525,8 @@ class Name(Recogniser):
                 raw += "."                           # "Apple Inc.": the period is the name's own
             if m["wider"] and not (len(m["wider"]) == 2 or fold(m["wider"]) in _places()):
                 raw = raw[:m.start("wider") - m.start()].rstrip(", ")      # « Delhi, Beijing »: two names
-                if fold(m["wider"]) not in lex.STOP_WORDS:
-                    yield m.start("wider"), m.end("wider"), m["wider"], None
+                if fold(m["wider"]) not in lex.STOP_WORDS | NOT_NAMES | _COMMON() | WEEKDAYS | set(MONTHS):
+                    yield m.start("wider"), m.end("wider"), m["wider"], None     # not "Second, I'm"'s « I'm »
             start = m.start()
             words = raw.split()
             head = fold(words[0].rstrip(",")).split("-")[0]     # « Peux-tu » opens a request, it names nobody
