@@ -126,8 +126,9 @@ def _score(slot: Slot, mention: Mention) -> float:
     if mention.kind == "ticker":
         return 2.5 if {"ticker", "symbol", "symbole"} & slot.words else 0.0
     evidence = _cue_score(mention.cue, slot, True)
-    if numeric or mention.kind in ("duration", "money", "percent"):
-        evidence += 0.8 * _cue_score(mention.after[:1], slot, False)       # its unit: « 20 minutes », "5 kg"
+    if numeric or mention.kind in ("duration", "money", "percent", "quoted", "name"):
+        evidence += 0.8 * _cue_score(mention.after[:1], slot, False)       # its unit: « 20 minutes », "5 kg";
+        #                                                                    its noun: "the 'AllRecipes' website"
     evidence += 3.0 if named else 0.0
     wanted = role_of(slot)
     if mention.role and wanted:

@@ -152,8 +152,8 @@ def _after(text: str, toks: tuple[Token, ...], end: int, values: list[tuple[int,
             if t.start >= following or len(out) == 2:
                 break
             continue
-        if any(c in text[last:t.start] for c in ",;.:()?!"):
-            break
+        if any(c in text[last:t.start] for c in ",;.:()?!") or t.norm in LISTING:
+            break                      # "'123ABC' and the branch id": after « and » comes the next item
         if t.content:
             out.append(t)
         last = t.end
