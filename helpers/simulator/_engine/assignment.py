@@ -774,6 +774,10 @@ def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only
         while 0 <= index + direction < len(ordered):
             nxt = ordered[index + direction]
             pair = (group[-1] if direction == 1 else group[0], nxt) if direction == 1 else (nxt, group[0])
+            edge = group[-1] if direction == 1 else group[0]
+            if nxt.start < edge.end and edge.start < nxt.end:
+                index += direction         # another reading of the same words ('Apple' quoted, and as a ticker)
+                continue
             if not score(s, nxt) or not siblings(text, *pair):
                 break
             group = group + [nxt] if direction == 1 else [nxt] + group
