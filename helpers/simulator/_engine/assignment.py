@@ -109,8 +109,8 @@ def _score(slot: Slot, mention: Mention) -> float:
             if mention.after and not slot.words & COUNT_WORDS and not set(mention.after[:2]) & (
                     slot.words | slot.described) and not {w[:5] for w in mention.after[:2]} & slot.words5:
                 return 0.0             # "two charged bodies" counts the bodies: it is no charge
-            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS and \
-                    len(set(name_words(slot.name))) > 1:
+            if set(mention.after[:1]) & slot.words and not slot.words & COUNT_WORDS and (
+                    len(set(name_words(slot.name))) > 1 or _rank_in_name(slot.name)):
                 return 0.0             # « three sides » counts the sides: it is no side_length (but "two nights")
     if target.enum and len(str(option(target, mention))) >= 4 and mention.kind in ("phrase", "name", "quoted"):
         return gate + 1.5 + _cue_score(mention.cue, slot, True)    # one of its own values, said in words
@@ -120,6 +120,9 @@ def _score(slot: Slot, mention: Mention) -> float:
         return max(0.05, gate * 0.5 + _phrase_fit(slot, mention))
     if mention.kind == "tail":
         return 2.5 if slot.sentence and slot.required else 0.0
+    if mention.kind in ("money", "percent") and slot.words & TIME_WORDS and not slot.words & MONEY_WORDS and \
+            mention.kind not in slot.kinds:
+        return 0.0                     # "a $5000 investment … for 10 years": an amount is no number of years
     if mention.kind == "duration" and not target.enum and target.type != "string" and \
             not (slot.words | slot.described) & TIME_WORDS:
         return 0.0                     # « 3 weeks » is no loan number
@@ -174,6 +177,8 @@ def _phrase_fit(slot: Slot, m: Mention) -> float:
     fit = 0.6 if m.prev in PREPOSITIONS else 0.0
     if set(m.after[:1]) & slot.meaning or m.label and stem(m.label) in slot.meaning:
         fit += 1.0
+    if set(words) & slot.words - GENERIC:
+        fit += 0.5                     # « constitutional law » for field_of_law
     if all(w in lex.REQUEST_NOUNS for w in words):
         fit -= 0.6
     if len(words) == 1 and str(m.value).endswith(("ed", "ing")) and "activit" not in slot.described:
@@ -456,27 +461,35 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     # A value of a kind some slot asks for by its format or name (a date-time, an e-mail) goes to that slot, not to
     # another one its neighbouring words happen to name (« Terreaux station on March 14 at 5pm »).
     asked = {k for s in scalars for k in s.kinds} & SPECIFIC_KINDS
-    early = {id(m): 0.3 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
+    early = {id(m): 0.1 * i / max(1, len(free)) for i, m in enumerate(sorted(free, key=lambda x: x.start))}
     named = _respective(scalars, free, text)
     for s, m in _kinds_said(scalars, text, tool_words, nouns, span):
         filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
         taken |= {id(o) for o in free if o.start < m.end and m.start < o.end}
-    # Best pairs first; between equals, slots in the schema's order take the mentions in the text's order.
-    # Required slots choose first: an optional one takes what is left (« compounds per year » does not take the 10
-    # years the term needs).
-    pairs = sorted(((not s.required, -round(score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)] +
-                                            (3.0 if named.get(s.path) is m else 0.0), 1),
-                     rank[s.path], m.start, s.path, s, m)
-                    for s in scalars for m in free if m.kind != "phrase" and score(s, m) and evidenced(s, m)
-                    and not (m.kind not in s.kinds and m.kind in asked)), key=lambda pair: pair[:5])
-    for _optional, value, _rank, _pos, _path, s, m in pairs:
-        value = -value
-        if s.path in filled.used or id(m) in taken:
-            continue
+    # One assignment for all the slots at once: the pairs that weigh most together, each mention to one slot. A
+    # required slot counts for more, so that it keeps a value an optional one would also take (« compounds per year »
+    # leaves the 10 years to the term), but not at any price ("in China" is the country's, and the field of law is
+    # « constitutional law », a run of words a required slot may take when nothing else is left).
+    weights: dict[tuple[int, int], float] = {}
+    order = {id(m): k / max(1, len(free)) / max(1, len(scalars)) for k, m in enumerate(sorted(free, key=lambda x: x.start))}
+    for i, s in enumerate(scalars):
+        for j, m in enumerate(free):
+            if not score(s, m) or not evidenced(s, m) or (m.kind not in s.kinds and m.kind in asked) or \
+                    id(m) in taken:
+                continue
+            if m.kind == "phrase" and not (s.required and s.type == "string" and score(s, m) >= 1.2):
+                continue
+            weight = score(s, m) + (0.5 if id(m) in priority else 0.0) - early[id(m)] + \
+                (3.0 if named.get(s.path) is m else 0.0) + (REQUIRED_WEIGHT if s.required else 0.0)
+            # between equals, slots in the schema's order take the mentions in the text's order
+            weights[i, j] = weight - (PHRASE_COST if m.kind == "phrase" else 0.0) + 0.02 * i * order[id(m)] - 0.005 * i
+    for i, j in _matching(weights, len(scalars), len(free)):
+        s, m = scalars[i], free[j]
+        if m.kind == "phrase":
+            continue                       # left to the words a required slot takes below, trimmed
         filled.used[s.path], filled.input[s.name] = m, _typed(_value(m, s), s)
-        filled.evidence += value
+        filled.evidence += score(s, m)
         taken.add(id(m))
-    _swapped(scalars, filled, priority)
     _split_places(todo, filled, free)
     _split_datetime(scalars, filled)
     _numbered_in_order(scalars, filled)
@@ -628,25 +641,61 @@ def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str
     return {s.path: m for (s, _end), m in zip(named, listed)} if len(listed) == len(named) else {}
 
 
-def _swapped(scalars: list[Slot], filled: Filled, priority: set[int]) -> None:
-    """Best pairs first can pair badly overall: two slots exchange their values when both fit better so ("at the
-    Hilton Hotel in Chicago": the hotel's name and the city, not the other way round)."""
-    held = [s for s in scalars if s.path in filled.used and filled.used[s.path].kind != "phrase"]
-    for _round in range(2):
-        changed = False
-        for i, a in enumerate(held):
-            for b in held[i + 1:]:
-                ma, mb = filled.used[a.path], filled.used[b.path]
-                if a.required != b.required or (id(ma) in priority) != (id(mb) in priority):
-                    continue
-                if not (score(a, mb) and score(b, ma) and evidenced(a, mb) and evidenced(b, ma)):
-                    continue
-                if score(a, mb) + score(b, ma) > score(a, ma) + score(b, mb) + 0.25:
-                    filled.used[a.path], filled.input[a.name] = mb, _typed(_value(mb, a), a)
-                    filled.used[b.path], filled.input[b.name] = ma, _typed(_value(ma, b), b)
-                    changed = True
-        if not changed:
-            return
+REQUIRED_WEIGHT = 4.0
+MONEY_WORDS = frozenset(stem(w) for w in ("price", "cost", "amount", "value", "fee", "prix", "montant",
+                                          "cout", "salary", "salaire", "budget", "rate", "taux", "payment", "revenue",
+                                          "income", "paiement", "revenu", "pay", "earning", "profit"))
+PHRASE_COST = 0.5
+
+
+def _matching(weights: dict[tuple[int, int], float], rows: int, cols: int) -> list[tuple[int, int]]:
+    """The pairs (row, column) of greatest total weight, each row and column at most once (the Hungarian method,
+    rows matched to the columns or left alone)."""
+    used_rows = sorted({i for i, _j in weights})
+    used_cols = sorted({j for _i, j in weights})
+    if not used_rows:
+        return []
+    best = {}
+    for (i, j), w in weights.items():
+        if best.get(i, (None, -1e9))[1] < w:
+            best[i] = (j, w)
+    if len({j for j, _w in best.values()}) == len(best):
+        return [(i, j) for i, (j, _w) in best.items()]      # no two rows want the same column: each takes its best
+    n, m = len(used_rows), len(used_cols) + len(used_rows)  # a column of its own for each row left alone
+    top = max(weights.values())
+    cost = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for r, i in enumerate(used_rows, 1):
+        for c in range(1, m + 1):
+            j = used_cols[c - 1] if c <= len(used_cols) else None
+            cost[r][c] = top - weights[i, j] if j is not None and (i, j) in weights else \
+                top if j is None else top + 1e6
+    u, v, p, way = [0.0] * (n + 1), [0.0] * (m + 1), [0] * (m + 1), [0] * (m + 1)
+    for r in range(1, n + 1):
+        p[0], c0 = r, 0
+        minv, done = [float("inf")] * (m + 1), [False] * (m + 1)
+        while p[c0]:
+            done[c0] = True
+            r0, delta, c1 = p[c0], float("inf"), 0
+            for c in range(1, m + 1):
+                if not done[c]:
+                    cur = cost[r0][c] - u[r0] - v[c]
+                    if cur < minv[c]:
+                        minv[c], way[c] = cur, c0
+                    if minv[c] < delta:
+                        delta, c1 = minv[c], c
+            for c in range(m + 1):
+                if done[c]:
+                    u[p[c]] += delta
+                    v[c] -= delta
+                else:
+                    minv[c] -= delta
+            c0 = c1
+        while c0:
+            c1 = way[c0]
+            p[c0] = p[c1]
+            c0 = c1
+    return [(used_rows[p[c] - 1], used_cols[c - 1]) for c in range(1, len(used_cols) + 1)
+            if p[c] and (used_rows[p[c] - 1], used_cols[c - 1]) in weights]
 
 
 def _split_datetime(scalars: list[Slot], filled: Filled) -> None:
