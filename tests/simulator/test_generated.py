@@ -322,3 +322,32 @@ def test_the_message_a_request_passes_on_is_the_body_and_its_headline_the_subjec
     ((_, got),) = calls(text, [tool])
     assert got["body"] == message[0].upper() + message[1:] + "."
     assert got["subject"] and len(got["subject"].split()) <= len(message.split()) and got["subject"] != got["body"]
+
+
+def _best_total(weights: dict, rows: int, cols: int) -> float:
+    best = 0.0
+
+    def walk(row: int, used: frozenset, total: float) -> None:
+        nonlocal best
+        if row == rows:
+            best = max(best, total)
+            return
+        walk(row + 1, used, total)
+        for col in range(cols):
+            if col not in used and (row, col) in weights:
+                walk(row + 1, used | {col}, total + weights[row, col])
+
+    walk(0, frozenset(), 0.0)
+    return best
+
+
+@given(rows=st.integers(1, 5), cols=st.integers(1, 6), data=st.data())
+def test_the_assignment_gives_each_slot_one_value_and_weighs_most_of_all_assignments(rows, cols, data):
+    from helpers.simulator._engine.assignment import _matching
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    chosen = data.draw(st.lists(st.sampled_from(cells), unique=True))
+    weights = {cell: data.draw(st.floats(0.05, 9.0)) for cell in chosen}
+    pairs = _matching(weights, rows, cols)
+    assert len({r for r, _c in pairs}) == len(pairs) == len({c for _r, c in pairs})
+    assert all(pair in weights for pair in pairs)
+    assert abs(sum(weights[p] for p in pairs) - _best_total(weights, rows, cols)) < 1e-6

@@ -651,6 +651,7 @@ PHRASE_COST = 0.5
 def _matching(weights: dict[tuple[int, int], float], rows: int, cols: int) -> list[tuple[int, int]]:
     """The pairs (row, column) of greatest total weight, each row and column at most once (the Hungarian method,
     rows matched to the columns or left alone)."""
+    weights = {pair: w for pair, w in weights.items() if w > 0}         # a pair that weighs nothing is left alone
     used_rows = sorted({i for i, _j in weights})
     used_cols = sorted({j for _i, j in weights})
     if not used_rows:
