@@ -76,6 +76,10 @@ def score(slot: Slot, mention: Mention) -> float:
 
 
 def _score(slot: Slot, mention: Mention) -> float:
+    if mention.kind == "list":         # a list written as one fills a slot that takes a list of such items
+        if slot.type != "array" or not _list_fits(mention.value, slot.items):
+            return 0.0
+        return 2.0 + _cue_score(mention.cue, slot, True) + (3.0 if _labels(slot, mention.label) else 0.0)
     target = slot.items if slot.type == "array" and slot.items else slot
     if target.enum:
         if option(target, mention) is None:
@@ -152,6 +156,16 @@ def _score(slot: Slot, mention: Mention) -> float:
     if target.examples and (fold(str(value)) in target.examples or fold(mention.text) in target.examples):
         evidence += 2.0                # one of the values its description gives (« 'Celsius' or 'Fahrenheit' »)
     return gate + evidence
+
+
+def _list_fits(values: list, item: Slot | None) -> bool:
+    if item is None:
+        return True
+    if item.type in ("number", "integer"):
+        return all(isinstance(v, (int, float)) for v in values)
+    if item.type == "array":
+        return all(isinstance(v, list) and _list_fits(v, item.items) for v in values)
+    return item.type == "string" and all(isinstance(v, (str, int, float)) for v in values)
 
 
 def _labels(slot: Slot, label: str) -> bool:
@@ -284,6 +298,9 @@ def _value(m: Mention, slot: Slot) -> object:
         family = [c for c in codes if (c.upper() in lex.CURRENCY_CODES) == bool(slot.words & CURRENCY_WORDS) and
                   (c in FREQUENCIES) == bool(slot.words & FREQUENCY_WORDS)] or list(codes)
         return family[0].upper() if family[0].upper() in lex.CURRENCY_CODES else family[0]
+    if m.kind == "list":
+        item = slot.items
+        return [_typed(str(v) if item and item.type == "string" else v, item) if item else v for v in m.value]
     if m.kind == "ticker":
         return m.extra
     if m.kind == "language" and m.extra and {"code", "iso"} & (slot.words | slot.described):
@@ -454,7 +471,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     taken: set[int] = set()
     for s in todo:                       # a list said as a list goes to the slot that takes one, first
         if s.type == "array":
-            values = _array(s, [m for m in free if id(m) not in taken], text, taken, listed_only=True)
+            values = _array(s, [m for m in free if id(m) not in taken], text, taken, True, filled.used)
             if values:
                 filled.input[s.name] = values
     rank = {s.path: i for i, s in enumerate(scalars)}
@@ -517,7 +534,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.input[s.name] = True if value is None else value      # a required flag the request asks for
                 continue
         elif s.type == "array" and s.name not in filled.input:
-            values = _array(s, [m for m in free if id(m) not in taken], text, taken)
+            values = _array(s, [m for m in free if id(m) not in taken], text, taken, False, filled.used)
             if values:
                 filled.input[s.name] = values
                 continue
@@ -796,7 +813,8 @@ def _split_places(todo: tuple[Slot, ...], filled: Filled, free: list[Mention]) -
             filled.used[empty[0].path] = m
 
 
-def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only: bool = False) -> list:
+def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only: bool = False,
+           used: dict | None = None) -> list:
     item = s.items or s
     if item.type == "object" and item.children:
         return _labelled_objects(item, free, text)
@@ -809,7 +827,15 @@ def _array(s: Slot, free: list[Mention], text: str, taken: set[int], listed_only
         if m.kind == "labelled" and {stem(w) for w in split_words(str(m.extra))} & s.words and item.type == "string":
             parts = [p.strip(" '\"") for p in str(m.value).replace(" and ", ",").replace(" et ", ",").split(",")]
             return [p for p in parts if p]
-    ranked = sorted(((score(s, m), -m.start, m) for m in free if score(s, m)), key=lambda r: r[:2], reverse=True)
+    written = sorted((m for m in free if m.kind == "list" and id(m) not in taken and score(s, m)),
+                     key=lambda m: (-score(s, m), m.start))
+    if written:                        # a list written in brackets, and none of the values inside it elsewhere
+        taken |= {id(o) for o in free if written[0].start <= o.start and o.end <= written[0].end}
+        if used is not None:
+            used[s.path] = written[0]
+        return _value(written[0], s)
+    ranked = sorted(((score(s, m), -m.start, m) for m in free if score(s, m) and m.kind != "list"),
+                    key=lambda r: r[:2], reverse=True)
     if not ranked or (not evidenced(s, ranked[0][2]) and not s.required):
         return []
     if listed_only:

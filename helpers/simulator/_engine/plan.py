@@ -354,10 +354,16 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
     drop = {stem(w) for w in name_words(str(tool.get("name", "")))}
     pool = [m for m in (trimmed(x, drop | lex.concepts(list(drop))) for x in pool) if m is not None]
     by_path = {s.path: s for s in slots(tool) if s.type not in ("array", "object", "boolean")}
+    written = {s.path: s for s in slots(tool) if getattr(first.used.get(s.path), "kind", "") == "list"}
+    by_path.update(written)             # a slot that took a list written in brackets: each such list is a value
     top = {p: m for p, m in first.used.items() if p in by_path}
     if not top:
         return [first]
     owner = {id(m): p for p, m in top.items()}
+    lists = [m for m in pool if m.kind == "list" and any(score(s, m) for s in written.values())]
+    for m in lists:
+        owner.setdefault(id(m), max(written.values(), key=lambda s: (score(s, m), -list(written).index(s.path))).path)
+    pool = [m for m in pool if not any(o.start <= m.start and m.end <= o.end and m is not o for o in lists)]
     listed = {json_key(v) for value in first.input.values() if isinstance(value, list) for v in value}
     values = sorted((m for m in pool if m.extra != "words" and m.kind not in ("tail", "labelled", "period") and
                      json_key(m.value) not in listed), key=lambda x: x.start)      # an array's items stay its own

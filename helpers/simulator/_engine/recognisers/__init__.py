@@ -17,7 +17,7 @@ from .words import Token, between, fold, language, name_words, sentences, stem, 
 
 CUE_WINDOW = 4
 LONG_QUOTE = 40
-LAYERED = frozenset({"tail", "ticker", "labelled", "period"})       # kept beside the values they hold, never in their way
+LAYERED = frozenset({"tail", "ticker", "labelled", "period", "list"})       # kept beside the values they hold, never in their way
 # Words that open a clause of their own: the cue of a value does not reach past them (« … final temperature when 20 kg »).
 CLAUSE_WORDS = frozenset({"when", "where", "while", "if", "that", "which", "who", "because", "whereas", "quand",
                           "lorsque", "si", "qui", "que", "dont", "ou", "parce"})

@@ -473,6 +473,25 @@ class Identifier(Recogniser):
 
 
 @register
+class Bracketed(Recogniser):
+    """A list written as one, in brackets: [23, 45, 67], [[10, 20], [30, 40]], ['milk', 'eggs'] (read by Python's own
+    literal reader; kept beside the values it holds)."""
+    kind, rank = "list", 1
+    PATTERN = re.compile(r"\[(?:[^\[\]]|\[[^\[\]]*\])*\]")
+
+    def find(self, text, lang):
+        import ast
+        for m in self.PATTERN.finditer(text):
+            try:
+                value = ast.literal_eval(m.group(0))
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if isinstance(value, list) and value and all(
+                    isinstance(v, (int, float, str, list)) and not isinstance(v, bool) for v in value):
+                yield m.start(), m.end(), value, None
+
+
+@register
 class Quoted(Recogniser):
     kind, rank = "quoted", 0
     PATTERN = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"|‘([^’]+)’|(?<![\w])'((?:[^']|'(?=[a-z]))+?)'(?![\w])")
