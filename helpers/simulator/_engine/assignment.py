@@ -422,6 +422,7 @@ def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, pr
     free = [m for m in free if m is not None]
     stems = [stem(fold(w)) for w in name_words(text)]
     todo = slots(tool)
+    free = places_apart(tool, free)
     read = _readings(tool, todo, text)
     nouns = tuple(stem(w) for w in reversed(name_words(str(tool.get("name", "")))) if len(w) >= 3 and
                   w not in lex.REQUEST_VERBS and w not in SEARCH_VERBS and w not in lex.STOP_WORDS and
@@ -795,6 +796,22 @@ def _subject(text: str, free: list[Mention], tool_words: set[str]) -> str:
 def _part(s: Slot) -> str:
     words = set(name_words(s.name))
     return "last" if words & lex.WIDER_PLACES else "first" if words & lex.NARROWER_PLACES else ""
+
+
+def places_apart(tool: dict, pool: list[Mention]) -> list[Mention]:
+    """« Chicago, Illinois » for a tool that takes a city and a state: two values, the place and the wider one."""
+    from dataclasses import replace
+    if not {_part(s) for s in slots(tool) if s.type == "string"} >= {"first", "last"}:
+        return pool
+    out = []
+    for m in pool:
+        if m.kind != "name" or ", " not in str(m.value):
+            out.append(m)
+            continue
+        head, tail = str(m.value).split(", ", 1)
+        out += [replace(m, value=head, text=head, end=m.start + len(head), after=()),
+                replace(m, value=tail, text=tail, start=m.end - len(tail), cue=(), extra="place", label="", role="in")]
+    return out
 
 
 def _split_places(todo: tuple[Slot, ...], filled: Filled, free: list[Mention]) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import _lexicon as lex
-from .assignment import (ARTICLES, Filled, _enum, _typed, _value, evidenced, fill, option, options_said, score, siblings,
+from .assignment import (ARTICLES, Filled, _enum, _typed, _value, evidenced, fill, option, options_said, places_apart,
+                         score, siblings,
                          trimmed)
 from .recognisers import Mention, fold, name_words, stem, tokens
 from .slots import schema_of, slots
@@ -352,7 +353,7 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
     if first.missing:
         return [first]
     drop = {stem(w) for w in name_words(str(tool.get("name", "")))}
-    pool = [m for m in (trimmed(x, drop | lex.concepts(list(drop))) for x in pool) if m is not None]
+    pool = [m for m in (trimmed(x, drop | lex.concepts(list(drop))) for x in places_apart(tool, pool)) if m is not None]
     by_path = {s.path: s for s in slots(tool) if s.type not in ("array", "object", "boolean")}
     written = {s.path: s for s in slots(tool) if getattr(first.used.get(s.path), "kind", "") == "list"}
     by_path.update(written)             # a slot that took a list written in brackets: each such list is a value
@@ -452,7 +453,9 @@ def _parts(text: str, values: list[Mention]) -> list[list[Mention]]:
     """The values of each part of the request, parts cut at punctuation and connectors outside any value."""
     cuts = [t.start for t in tokens(text) if t.norm in PART_WORDS]
     cuts += [i for i, c in enumerate(text) if c in ",;.?!"]
-    cuts = sorted(c for c in cuts if not any(m.start <= c < m.end for m in values))
+    joined = {m.start - 2 for m in values if m.extra == "place" and text[m.start - 2:m.start] == ", "}
+    cuts = sorted(c for c in cuts if not any(m.start <= c < m.end for m in values) and c not in joined)
+    #                                                   « Sacramento, California » is one place
     parts: dict[int, list[Mention]] = {}
     for m in values:
         parts.setdefault(sum(1 for c in cuts if c < m.start), []).append(m)
