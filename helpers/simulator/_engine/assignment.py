@@ -144,6 +144,9 @@ def _score(slot: Slot, mention: Mention) -> float:
             mention.kind == "datetime" and {"date", "time"} & set(slot.kinds)):
         evidence += 1.5                # « 5 secondes » for a time in seconds: the unit is in the value itself;
         #                                « le 12 mars à 9h15 » for a date (its time goes to a time slot)
+    if numeric and target.type != "string" and slot.words & YEAR_WORDS and float(value).is_integer() and \
+            1000 <= value <= 2100 and mention.extra != "words":
+        evidence += 1.5                # "in 1970" for a year
     if mention.kind in ("name", "quoted") and {stem(w) for w in name_words(mention.text)} & slot.words - GENERIC:
         evidence += 1.5                # "the Hilton Hotel" for a hotel's name, "Orange County Court" for a court
     if mention.kind == "alias" and slot.words & UNIT_WORDS and not slot.words & CURRENCY_WORDS and (
@@ -660,6 +663,7 @@ def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str
 
 
 REQUIRED_WEIGHT = 4.0
+YEAR_WORDS = frozenset(stem(w) for w in ("year", "annee", "an", "season", "saison"))
 MONEY_WORDS = frozenset(stem(w) for w in ("price", "cost", "amount", "value", "fee", "prix", "montant",
                                           "cout", "salary", "salaire", "budget", "rate", "taux", "payment", "revenue",
                                           "income", "paiement", "revenu", "pay", "earning", "profit"))

@@ -87,7 +87,7 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
         elif coded:
             points += 1.25                     # « en zone verte » for zone ∈ {rouge, verte, orange}
         needed = [s for s in slots(tools[name]) if s.required]
-        stated = bool(needed) and (described & said) and all(any(
+        stated = bool(needed) and (described & said or hits) and all(any(
             evidenced(s, m) and score(s, m) >= 2.0 for m in pool if m.kind != "phrase") for s in needed)
         if stated and (hits or shared):
             points += 1.5                      # the request states, under their names, all the tool needs
