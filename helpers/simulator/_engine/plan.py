@@ -27,6 +27,9 @@ api by of for the and to lookup check list query retrieve obtain make do perform
 value values result results new current specific given based with from in on at is set type all""".split())
 
 
+VERB_CONCEPTS = frozenset({"calc", "search"})
+
+
 @dataclass(frozen=True)
 class Choice:
     name: str
@@ -53,7 +56,9 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
     has them; a name word the request does not say costs a little (« rectangle_perimeter » for a circle)."""
     toks = [t for t in tokens(text) if t.content]
     said = {t.stem for t in toks} | {t.norm for t in toks}
+    said |= {stem(p) for t in toks if "-" in t.norm for p in t.norm.split("-") if p}     # "t-test"
     said5 = {w[:5] for w in said if len(w) >= 5}
+    short = _shortened(toks)
     concepts = lex.concepts([t.norm for t in toks])
     if concepts & OPERATIONS and any(m.kind in ("number", "money", "percent") for m in pool):
         concepts.add("calc")                   # « the price times 3 »: an operation on a number is a computation
@@ -65,7 +70,9 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
     out = []
     for name, (own, described, params) in profiles.items():
         distinct = own - GENERIC
-        hits = {w for w in distinct if _match(w, said, said5)}
+        hits = {w for w in distinct if _match(w, said, said5) or _match(w.rstrip("s"), said, said5) or w in short or
+                (3 <= len(w) <= 4 and any(t.norm.startswith(w) and len(t.norm) >= len(w) + 3 for t in toks))}
+        #        "highest common factor" for hcf, "probability" for prob
         shared = lex.concepts(list(own)) & concepts
         meant = {w for w in distinct if lex.concepts([w]) & shared}
         points = sum(3.0 if counts[w] == 1 or len(tools) == 1 else 1.5 for w in hits)
@@ -95,6 +102,12 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
         if not (coded or typed or stated) and not hits and not shared and len((described - GENERIC) & said) < 2 \
                 and not (told and described & said):
             continue
+        about = described - GENERIC - {stem(w) for s in slots(tools[name]) for w in name_words(s.name)}
+        if distinct and not hits and not shared - VERB_CONCEPTS and not coded and not typed and \
+                not (is_arithmetic(tools[name]) and all(lex.concepts([w]) & ARITHMETIC for w in distinct)) and \
+                len(about & said) < min(3, max(1, len(about) // 2)):
+            continue                           # "the area of a triangle" for determine_body_mass_index: none of
+            #                                    what the tool is about is said, only its verb or its parameters
         own_hits = {w for w in hits if counts[w] == 1} or hits
         own5 = {w[:5] for w in own_hits if len(w) >= 5}
         anchors = tuple(t.start for t in toks if _match(t.stem, own_hits, own5) or _match(t.norm, own_hits, own5))
@@ -110,6 +123,11 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
         if len(fitting) == 1:
             out.append(Choice(fitting[0], THRESHOLD, (0,)))
     return sorted(out, key=lambda c: (-c.score, list(tools).index(c.name)))
+
+
+def _shortened(toks: list) -> set[str]:
+    """The initials of each run of three or four words (« highest common factor »: hcf, "body mass index": bmi)."""
+    return {"".join(t.norm[0] for t in toks[i:i + n]) for n in (3, 4) for i in range(len(toks) - n + 1)}
 
 
 def _given(tool: dict, pool: tuple[Mention, ...]) -> bool:
@@ -190,6 +208,15 @@ def _chosen(tools: dict[str, dict], text: str, pool: tuple[Mention, ...], single
         if anchors and other.score >= chosen[0].score * 0.4:
             chosen.append(Choice(other.name, other.score, anchors, other.hits))
     return chosen
+
+
+def _only_meant(choice: Choice, found: list[Filled]) -> bool:
+    """A tool none of whose own words the request says, only their concept, filled with nothing but runs of words:
+    « planning a trip … » is no calendar event, "the most common chords in a pop song" no key signature."""
+    said = [m for f in found for m in f.used.values()]
+    return bool(said) and not found[0].missing and all(h.startswith("=") for h in choice.hits) and all(
+        m.kind == "phrase" for m in said) and len(said) == sum(
+        1 for f in found for v in f.input.values() if not isinstance(v, bool))
 
 
 def _calls_of(tool: dict, own: list[Mention], pool: tuple[Mention, ...] | list[Mention], text: str, start: int,
@@ -321,9 +348,8 @@ def _by_parts(tools: dict[str, dict], text: str, pool: tuple[Mention, ...]) -> P
             found = _calls_of(tools[choice.name], own, [m for m in pool if m.start < later], text, low)
             if not found or found[0].missing:
                 continue
-            if all(h.startswith("=") for h in choice.hits) and all(
-                    m.kind == "phrase" for f in found for m in f.used.values()):
-                continue                    # « planning a trip … » is no calendar event: a concept, and only words
+            if _only_meant(choice, found):
+                continue
             before = [c for n, c in calls if n == choice.name]
             mine = {id(m) for m in own}
             if before and not any(id(m) in mine for f in found for m in f.used.values()):
