@@ -397,8 +397,10 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
     for s in by_path.values():                      # « stage 7 in easy mode and stage 3 in hard mode »
         taken = {str(v) for k, v in first.input.items() if k != s.name}
         said = [m for m in options_said(s, text) if str(m.value) not in taken] if (s.enum or s.examples) else []
-        if not s.enum and not all(siblings(text, a, b) for a, b in zip(said, said[1:])):
+        if not s.enum and not all(siblings(text, a, b) for a, b in zip(said, said[1:])) and \
+                not all(_beside_its_name(text, m, s) for m in said):
             said = []                              # examples count only when listed together ("copper and aluminum")
+            #                                        or each beside the slot's name ("gini criterion … entropy criterion")
         if said and s.name not in first.input:
             first.input[s.name] = _typed(said[0].value, s)
         if len({m.value for m in said}) >= 2:
@@ -432,6 +434,12 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
         base = made[0]
     unique = list({json_key(c): c for c in calls}.values())
     return [Filled(call, []) for call in unique[:MAX_CALLS]]
+
+
+def _beside_its_name(text: str, m: Mention, s) -> bool:
+    after = [t.stem for t in tokens(text[m.end:m.end + 40])[:1]]
+    before = [t.stem for t in tokens(text[max(0, m.start - 40):m.start])[-1:]]
+    return bool(set(after + before) & s.words)
 
 
 def json_key(call: dict) -> str:
