@@ -122,8 +122,8 @@ def _score(slot: Slot, mention: Mention) -> float:
         if not slot.required or target.type != "string" or slot.kinds:
             return 0.0                 # a city, a person: a proper name or nothing (then the model asks)
         return max(0.05, gate * 0.5 + _phrase_fit(slot, mention))
-    if mention.kind == "tail":
-        return 2.5 if slot.sentence and slot.required else 0.0
+    if mention.kind == "tail":             # a message passed on is a body; a subject is its headline
+        return (1.5 if slot.words & HEADLINE_WORDS else 2.5) if slot.sentence and slot.required else 0.0
     if mention.kind in ("money", "percent") and slot.words & TIME_WORDS and not slot.words & MONEY_WORDS and \
             mention.kind not in slot.kinds:
         return 0.0                     # "a $5000 investment … for 10 years": an amount is no number of years
@@ -453,14 +453,14 @@ def _readings(tool: dict, todo: tuple[Slot, ...], text: str) -> dict:
     for s in todo:
         words = set(name_words(s.name))
         polarity = next((SENTIMENTS[w] for w in words if w in SENTIMENTS), None)
-        fields = {c.name for c in (s.items.children if s.items else ())}
+        fields = [c.name for c in (s.items.children if s.items else ())]      # in the schema's order
         if polarity and s.type in ("number", "integer"):
             out[s.name] = _analysis.sentiment(given)[polarity]
-        elif s.type == "array" and {"name", "type"} <= fields and "entit" in fold(s.name + " " + s.description):
+        elif s.type == "array" and {"name", "type"} <= set(fields) and "entit" in fold(s.name + " " + s.description):
             found = _analysis.entities(given)
             if found:
                 out[s.name] = [{k: e[k] for k in fields if k in e} for e in found]
-        elif s.type == "array" and {"name", "score"} <= fields:
+        elif s.type == "array" and {"name", "score"} <= set(fields):
             labels = _analysis.labels_named(text)
             if labels:
                 out[s.name] = _analysis.categories(given, labels)
@@ -514,8 +514,7 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
     _split_places(todo, filled, free)
     _split_datetime(scalars, filled)
     _numbered_in_order(scalars, filled)
-    arrays = [s for s in todo if s.type == "array" and s.name not in filled.input]
-    for s in todo:
+    for s in sorted(todo, key=lambda s: bool(s.words & HEADLINE_WORDS)):     # a subject once its body is known
         if s.path in filled.used or s.name in filled.input:
             continue
         if s.enum and s.name not in filled.input:
@@ -585,6 +584,8 @@ def _fill_slots(todo: tuple[Slot, ...], free: list[Mention], text: str, stems: l
                 filled.input[s.name] = placeholder(s)
             else:
                 filled.missing.append(s.name)
+    order = [s.name for s in todo]                 # the input in the schema's order
+    filled.input = dict(sorted(filled.input.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
     return filled
 
 

@@ -28,6 +28,7 @@ value values result results new current specific given based with from in on at 
 
 
 VERB_CONCEPTS = frozenset({"calc", "search"})
+QUANTITIES = frozenset({"phrase", "number", "money", "percent", "duration"})   # said for many tools alike
 
 
 @dataclass(frozen=True)
@@ -99,11 +100,13 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
         if stated and (hits or shared):
             points += 1.5                      # the request states, under their names, all the tool needs
         told = lex.concepts(list(described)) & concepts
+        labelled = bool(needed) and all(any(m.kind not in QUANTITIES and _cue_names(m, s) and score(s, m) > 0
+                                            for m in pool) for s in needed)      # "My username is jenny76"
         if not (coded or typed or stated) and not hits and not shared and len((described - GENERIC) & said) < 2 \
                 and not (told and described & said):
             continue
         about = described - GENERIC - {stem(w) for s in slots(tools[name]) for w in name_words(s.name)}
-        if distinct and not hits and not shared - VERB_CONCEPTS and not coded and not typed and \
+        if distinct and not hits and not shared - VERB_CONCEPTS and not coded and not typed and not labelled and \
                 not (is_arithmetic(tools[name]) and all(lex.concepts([w]) & ARITHMETIC for w in distinct)) and \
                 len(about & said) < min(3, max(1, len(about) // 2)):
             continue                           # "the area of a triangle" for determine_body_mass_index: none of

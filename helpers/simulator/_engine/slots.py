@@ -235,7 +235,7 @@ def slots(tool: dict) -> tuple[Slot, ...]:
     kept = _BY_ID.get(id(tool))
     if kept is not None and kept[0] is tool:
         return kept[1]
-    found = _slots(json.dumps(schema_of(tool), sort_keys=True, default=str))
+    found = _slots(json.dumps(schema_of(tool), default=str))      # its properties in their order
     if len(_BY_ID) > 1024:
         _BY_ID.clear()
     _BY_ID[id(tool)] = (tool, found)
