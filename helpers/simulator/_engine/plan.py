@@ -16,6 +16,7 @@ from .assignment import (ARTICLES, Filled, _enum, _typed, _value, evidenced, fil
                          score, siblings,
                          trimmed)
 from .recognisers import Mention, fold, name_words, stem, tokens
+from .recognisers.words import ABBREVIATIONS
 from .slots import schema_of, slots
 
 THRESHOLD = 2.25
@@ -306,7 +307,8 @@ def _request_parts(tools: dict[str, dict], text: str) -> list[tuple[int, int]]:
     cuts = {0}
     for i, t in enumerate(toks):
         gap = text[toks[i - 1].end:t.start] if i else ""
-        if i and any(c in gap for c in ".?!;\n") and t.text[:1].isupper() or i and "\n" in gap:
+        if i and any(c in gap for c in ".?!;\n") and t.text[:1].isupper() and not (
+                "." in gap and (toks[i - 1].norm in ABBREVIATIONS or _initial(text, toks[i - 1]))) or i and "\n" in gap:
             cuts.add(t.start)
         elif t.norm in PART_OPENERS and (i == 0 or "," in gap or toks[i - 1].norm in ("and", "et")):
             cuts.add(toks[i - 1].start if i and toks[i - 1].norm in ("and", "et") else t.start)
@@ -318,6 +320,11 @@ def _request_parts(tools: dict[str, dict], text: str) -> list[tuple[int, int]]:
             cuts.add(t.start)
     bounds = sorted(cuts) + [len(text)]
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+
+
+def _initial(text: str, t) -> bool:
+    """« J. » of "J. K. Rowling": a capital letter alone, not the unit of « 1.5 J/K. »."""
+    return len(t.text) == 1 and t.text.isupper() and (t.start == 0 or text[t.start - 1].isspace())
 
 
 def _by_parts(tools: dict[str, dict], text: str, pool: tuple[Mention, ...]) -> Planned | None:
@@ -338,6 +345,7 @@ def _by_parts(tools: dict[str, dict], text: str, pool: tuple[Mention, ...]) -> P
     if len(parts) < 2 or len({c.name for *_x, chosen in parts for c in chosen}) < 2:
         return None
     calls: list[tuple[str, dict]] = []
+    said_before: set[str] = set()
     for index, start, end, chosen in parts:
         later = next((s for s, _e, c in asked[index + 1:] if c), len(text))    # up to the next part that asks
         scopes = _scopes([Choice(c.name, c.score, tuple(a + start for a in c.anchors), c.hits) for c in chosen],
@@ -354,9 +362,12 @@ def _by_parts(tools: dict[str, dict], text: str, pool: tuple[Mention, ...]) -> P
             if _only_meant(choice, found):
                 continue
             before = [c for n, c in calls if n == choice.name]
-            mine = {id(m) for m in own}
-            if before and not any(id(m) in mine for f in found for m in f.used.values()):
-                continue                    # "Can you find this information?": the call asked for again, no new value
+            mine = {id(m): m for m in own}
+            fresh = [m for f in found for m in f.used.values() if id(m) in mine]
+            if before and (not fresh or all(fold(m.text) in said_before for m in fresh)):
+                continue                    # "Can you find this information?", "Can you provide the predicted house
+                #                             price, the lawsuits involving Mr. John Doe…": asked again, nothing new
+            said_before |= {fold(m.text) for f in found for m in f.used.values()}
             if len(found) == 1 and before and all(before[-1].get(k, v) == v for k, v in found[0].input.items()):
                 before[-1].update(found[0].input)   # the same call said again, with more (« I need 3 tickets »)
                 continue
