@@ -341,6 +341,7 @@ def _best_total(weights: dict, rows: int, cols: int) -> float:
     return best
 
 
+@FAST
 @given(rows=st.integers(1, 5), cols=st.integers(1, 6), data=st.data())
 def test_the_assignment_gives_each_slot_one_value_and_weighs_most_of_all_assignments(rows, cols, data):
     from helpers.simulator._engine.assignment import _matching

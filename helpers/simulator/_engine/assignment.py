@@ -81,6 +81,7 @@ def _score(slot: Slot, mention: Mention) -> float:
             return 0.0
         return 2.0 + _cue_score(mention.cue, slot, True) + (3.0 if _labels(slot, mention.label) else 0.0)
     target = slot.items if slot.type == "array" and slot.items else slot
+    common = False
     if target.enum:
         if option(target, mention) is None:
             return 0.0
@@ -89,6 +90,10 @@ def _score(slot: Slot, mention: Mention) -> float:
         typed = mention.kind in target.kinds and (target.type == "string" or not isinstance(mention.value, str))
         example = fold(mention.text) in target.examples and mention.kind in ("phrase", "name", "alias")
         gate = max(target.gate.get(mention.kind, 0.0), 1.0 if typed else 0.0, 0.9 if example else 0.0)
+        if mention.kind == "phrase" and slot.required and set(slot.kinds) == {"name"} and target.type == "string" \
+                and not (slot.words & (PERSON_WORDS | TIME_WORDS) or role_of(slot) or _part(slot)) and \
+                mention.prev in DETERMINERS and " " not in str(mention.value):
+            gate, common = 0.5, True   # a species, a product may be a common noun (« un monstera »), not a city
     if not gate:
         return 0.0
     value = mention.value
@@ -119,7 +124,7 @@ def _score(slot: Slot, mention: Mention) -> float:
     if target.enum and len(str(option(target, mention))) >= 4 and mention.kind in ("phrase", "name", "quoted"):
         return gate + 1.5 + _cue_score(mention.cue, slot, True)    # one of its own values, said in words
     if mention.kind == "phrase" and not (target.examples and fold(str(value)) in target.examples):
-        if not slot.required or target.type != "string" or slot.kinds:
+        if not slot.required or target.type != "string" or (slot.kinds and not common):
             return 0.0                 # a city, a person: a proper name or nothing (then the model asks)
         return max(0.05, gate * 0.5 + _phrase_fit(slot, mention))
     if mention.kind == "tail":             # a message passed on is a body; a subject is its headline
@@ -664,6 +669,7 @@ def _respective(scalars: list[Slot], free: list[Mention], text: str) -> dict[str
 
 
 REQUIRED_WEIGHT = 4.0
+DETERMINERS = frozenset({"a", "an", "the", "un", "une", "le", "la", "les", "my", "mon", "ma", "mes"})
 YEAR_WORDS = frozenset(stem(w) for w in ("year", "annee", "an", "season", "saison"))
 MONEY_WORDS = frozenset(stem(w) for w in ("price", "cost", "amount", "value", "fee", "prix", "montant",
                                           "cout", "salary", "salaire", "budget", "rate", "taux", "payment", "revenue",

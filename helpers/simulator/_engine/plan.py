@@ -107,7 +107,11 @@ def choices(tools: dict[str, dict], text: str, pool: tuple[Mention, ...] = ()) -
                 and not (told and described & said):
             continue
         about = described - GENERIC - {stem(w) for s in slots(tools[name]) for w in name_words(s.name)}
+        finder = "search" in shared and {"catalog", "stock_level"} & concepts_of(tools[name]) and \
+            name in searchers({name: tools[name]})
+        #        « Trouve-moi des chaussures de trail » in a catalogue of products (not a security guard among lawyers)
         if distinct and not hits and not shared - VERB_CONCEPTS and not coded and not typed and not labelled and \
+                not finder and \
                 not (is_arithmetic(tools[name]) and all(lex.concepts([w]) & ARITHMETIC for w in distinct)) and \
                 len(about & said) < min(3, max(1, len(about) // 2)):
             continue                           # "the area of a triangle" for determine_body_mass_index: none of
