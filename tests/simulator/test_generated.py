@@ -352,3 +352,21 @@ def test_the_assignment_gives_each_slot_one_value_and_weighs_most_of_all_assignm
     assert len({r for r, _c in pairs}) == len(pairs) == len({c for _r, c in pairs})
     assert all(pair in weights for pair in pairs)
     assert abs(sum(weights[p] for p in pairs) - _best_total(weights, rows, cols)) < 1e-6
+
+
+SEASONS = {"winter": ("hiver", "winter"), "summer": ("été", "summer"), "spring": ("printemps", "spring"),
+           "autumn": ("automne", "autumn")}
+
+
+@FAST
+@given(season=st.sampled_from(sorted(SEASONS)), lang=st.sampled_from(["fr", "en"]),
+       plant=st.sampled_from(["monstera", "ficus", "cactus", "bonsaï"]))
+def test_an_enum_value_said_in_the_other_language_is_that_value(season, lang, plant):
+    tool = {"name": "get_plant_care", "description": "Care instructions for a house plant",
+            "input_schema": schema(("species",), species={"type": "string", "description": "Common or Latin name"},
+                                   season={"type": "string", "enum": sorted(SEASONS)})}
+    word = SEASONS[season][0 if lang == "fr" else 1]
+    text = (f"Comment entretenir un {plant} en {word} ?" if lang == "fr" else
+            f"How do I look after a {plant} in {word}?")
+    ((_, got),) = calls(text, [tool])
+    assert got == {"species": plant, "season": season}, text

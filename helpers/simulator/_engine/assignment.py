@@ -258,6 +258,11 @@ def option(slot: Slot, m: Mention) -> object:
                                            [stem(w) for w in name_words(str(choice))] ==
                                            [stem(w) for w in name_words(str(m.value))]):
             return choice
+    if m.kind in ("name", "phrase", "quoted") and " " not in str(m.value):
+        meant = lex.concepts([fold(str(m.value))])            # « hiver » for winter: the same idea in the other
+        same = [c for c in slot.enum if isinstance(c, str) and meant and lex.concepts([fold(c)]) == meant]
+        if len(same) == 1:                                    # language, when one value alone has it
+            return same[0]
     return None
 
 
