@@ -534,7 +534,7 @@ class Name(Recogniser):
                        "artist", "author", "person", "team", "brand", "state", "area", "region", "destination",
                        "origin", "species", "president", "player", "customer", "client", "user", "recipient"})
     _CAP = r"(?:(?:Mr|Mrs|Ms|Dr|Prof|Mme|Mlle|St|Mt)\.|[A-ZÀ-ÝŒ][\w'’&-]*(?:\.(?=[A-Z]))?(?:[A-Z]\.)*|[A-Z]{2,})"
-    PATTERN = re.compile(rf"{_CAP}(?:(?:\s+(?:of|de|du|des|la|le|les|the|upon|sur|von|van|da|di|del|y)"
+    PATTERN = re.compile(rf"{_CAP}(?:(?:\s+(?:of|de|du|des|la|le|les|the|upon|sur|von|van|da|di|del|y|vs\.?|v\.|versus)"
                          rf"(?=\s+[A-Z]))?\s+(?:{_CAP}|\d{{1,2}}\b(?![/.:-]\d)))*(?:,\s+(?P<wider>[A-Z]{{2}}\b|{_CAP}(?:\s+{_CAP})?(?=[\s.,;!?]|$)))?")
 
     def find(self, text, lang):
@@ -559,6 +559,9 @@ class Name(Recogniser):
                 if fold(rest.split()[0]) in lex.STOP_WORDS | _COMMON():
                     continue
             raw = raw.rstrip(",'’")
+            if len(raw.split()) > 1 and fold(raw.split()[0]) in NOT_NAMES:      # "building Id B1004": the id itself
+                rest = raw.split(None, 1)[1]
+                start, raw = start + len(raw) - len(rest), rest
             if raw.endswith(("'s", "’s")):
                 raw = raw[:-2]
             if raw and not raw.isdigit() and fold(raw) not in MONTHS and fold(raw) not in WEEKDAYS | NOT_NAMES:

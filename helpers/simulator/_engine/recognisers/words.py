@@ -12,10 +12,10 @@ from functools import lru_cache
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*", re.U)
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # Titles and short forms whose period ends no sentence (« Mr. John Doe », "Dr. Smith", « M. Dupont », "J. K. Rowling").
-ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "mt", "jr", "sr", "vs", "mme", "mlle",
+ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "mt", "jr", "sr", "vs", "v", "mme", "mlle",
                            "inc", "ltd", "co", "corp", "approx", "dept", "fig", "cf"})
 _SENTENCE = re.compile(r"(?<=[.!?;])(?<!\s[A-Z]\.)" + "".join(rf"(?<!\b{w}\.)" for a in sorted(ABBREVIATIONS)
-                                                                   if len(a) > 1 for w in (a, a.capitalize())) + r"\s+(?=\S)|\n+")
+                                                                   for w in (a, a.capitalize())) + r"\s+(?=\S)|\n+")
 _ELISION = re.compile(r"^(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu)['’]|['’](?:s|re|ll|ve|d|m|t)$|n['’]t$|"
                       r"-(?:moi|toi|nous|vous|le|la|les|lui|leur|en|y)$", re.I)      # « trouve-moi », « dis-le »
 
