@@ -427,6 +427,16 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
             top.setdefault(s.path, said[0])
     values = sorted((m for m in values if id(m) in owner or not any(
         m.start < o.end and o.start < m.end for o in top.values())), key=lambda x: x.start)
+    for path, said in top.items():                  # "solar energy for 12 months and wind energy for 8 months"
+        head = _noun_after(text, said) if said.kind == "phrase" else ""
+        if head and head in by_path[path].words | drop:
+            alike = [trimmed(m, drop | by_path[path].words) for m in pool if m.kind == "phrase" and
+                     m.start != said.start and len(m.text.split()) > 1 and stem(fold(m.text.split()[-1])) == head]
+            alike = [m for m in alike if m is not None]
+            if alike:
+                owner.update({id(m): path for m in alike + [said]})
+                values = sorted([m for m in values if not any(m.start < a.end and a.start < m.end for a in
+                                                              alike + [said])] + alike + [said], key=lambda x: x.start)
     for chain in _chains(values, text):
         _attribute_chain(chain, owner, by_path)
     for part in _parts(text, values):
@@ -452,6 +462,11 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
         base = made[0]
     unique = list({json_key(c): c for c in calls}.values())
     return [Filled(call, []) for call in unique[:MAX_CALLS]]
+
+
+def _noun_after(text: str, m: Mention) -> str:
+    after = tokens(text[m.end:m.end + 40])[:1]
+    return after[0].stem if after and text[m.end:after[0].start].strip() == "" else ""
 
 
 def _beside_its_name(text: str, m: Mention, s) -> bool:
