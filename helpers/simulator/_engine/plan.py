@@ -439,6 +439,10 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
                                                               alike + [said])] + alike + [said], key=lambda x: x.start)
     for chain in _chains(values, text):
         _attribute_chain(chain, owner, by_path)
+    shaped: dict[str, list[str]] = {}                # the slot the first set's only name (or quote) took
+    for path, said in top.items():
+        if said.kind in ("name", "quoted"):
+            shaped.setdefault(said.kind, []).append(path)
     for part in _parts(text, values):
         loose = [m for m in part if id(m) not in owner and m.kind != "phrase"]
         if not loose:
@@ -448,8 +452,13 @@ def _fan_out(tool: dict, pool: list[Mention], text: str, inside: set[int]) -> li
                  and _family(m) == _family(top.get(p, m)) and evidenced(by_path[p], m)}
         strong = {p: m for p, m in found.items() if _cue_names(m, by_path[p]) or _same_cue(m, top.get(p)) or
                   (m.kind not in COMMON_KINDS and m.kind == getattr(top.get(p), "kind", None))}   # "…, and apple?"
-        for path, m in (found if len(found) >= 2 else strong).items():
+        kept = found if len(found) >= 2 else strong
+        for path, m in kept.items():
             owner[id(m)] = path
+        for m in loose if kept else ():               # "… from HSBC …, and for Wells Fargo for $700,000 …": the
+            paths = shaped.get(m.kind, [])              # part restates a set, its name is the first set's name's
+            if id(m) not in owner and len(paths) == 1 and paths[0] not in kept:
+                owner[id(m)] = paths[0]
     frames = _frames([(m, owner[id(m)]) for m in values if id(m) in owner], text)
     if len(frames) == 1 and all(len(g) == 1 for g in frames[0].values()):
         return [first]

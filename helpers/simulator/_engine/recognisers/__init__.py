@@ -96,6 +96,7 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
     units = sorted((k[0], k[1]) for k in kept_for_phrases if k[3] != "alias")     # « 6 feet »: a unit, not a value
     out = []
     inherited: dict[int, tuple[str, ...]] = {}
+    inherited_kind: dict[int, str] = {}
     unit_end: dict[int, int] = {}
     for start, end, _rank, kind, value, extra in sorted(kept):
         sentence = next((i for i, (s, e) in enumerate(spans) if s <= start < e), 0)
@@ -109,10 +110,12 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
         gap = [t.norm for t in toks if previous <= t.start and t.end <= start]
         listed = (set(gap) & LISTING or "," in text[previous:start]) and len(gap) <= 3 and \
             all(w in LISTING or w in lex.STOP_WORDS for w in gap)
-        if not before and kind != "phrase" and previous in inherited and listed:
-            before = list(inherited[previous])           # listed with the value before (« Paris, Lyon »)
+        if not before and kind != "phrase" and previous in inherited and listed and \
+                _alike(inherited_kind[previous], kind):
+            before = list(inherited[previous])           # listed with the value before (« Paris, Lyon »), not
+            #                                             "annual income $100,000 and for Wells Fargo"
         if kind != "phrase":
-            inherited[end] = tuple(before)
+            inherited[end], inherited_kind[end] = tuple(before), kind
         following = _after(text, toks, end, units)
         after = [t.stem for t in following]
         if following and kind != "phrase":
@@ -139,6 +142,12 @@ def mentions(text: str, lang: str = "en") -> tuple[Mention, ...]:
 
 
 LISTING = frozenset({"and", "or", "et", "ou", "&"})
+TEXTS = frozenset({"name", "quoted", "code", "alias"})
+
+
+def _alike(first: str, second: str) -> bool:
+    """Two kinds a list may mix: numbers with numbers, names with names."""
+    return first == second or {first, second} <= TEXTS or {first, second} <= {"number", "money", "percent"}
 LINKS = frozenset({"of", "is", "at", "as", "de", "du", "des", "est", "a", "of", "to"})
 
 
