@@ -431,7 +431,7 @@ def fill(tool: dict, pool: list[Mention], text: str, *, forced: bool = False, pr
     bounds the part of `text` read for words no mention holds (a kind said before its noun)."""
     tool_words = {stem(w) for w in name_words(str(tool.get("name", "")))}
     tool_words |= lex.concepts(list(tool_words))          # a word of the tool's concepts names it too
-    free = [trimmed(m, tool_words) for m in pool if id(m) not in exclude]
+    free = [trimmed(m, tool_words) for m in pool if id(m) not in exclude and not _names_the_tool(m, tool)]
     free = [m for m in free if m is not None]
     stems = [stem(fold(w)) for w in name_words(text)]
     todo = slots(tool)
@@ -812,6 +812,16 @@ def _subject(text: str, free: list[Mention], tool_words: set[str]) -> str:
 def _part(s: Slot) -> str:
     words = set(name_words(s.name))
     return "last" if words & lex.WIDER_PLACES else "first" if words & lex.NARROWER_PLACES else ""
+
+
+def _names_the_tool(m: Mention, tool: dict) -> bool:
+    """A name that is the tool's own (« Safeway » for safeway_order, "Pokemon GO" for PokemonGO_get_moves): it says
+    which tool, it is no value for it."""
+    if m.kind not in ("name", "quoted"):
+        return False
+    said = "".join(fold(w) for w in name_words(str(m.value)))
+    own = [fold(w) for w in name_words(str(tool.get("name", "")).rsplit("__", 1)[-1])]
+    return len(said) >= 4 and any("".join(own[i:j]) == said for i in range(len(own)) for j in range(i + 1, len(own) + 1))
 
 
 def places_apart(tool: dict, pool: list[Mention]) -> list[Mention]:
