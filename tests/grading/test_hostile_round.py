@@ -162,7 +162,7 @@ def test_a_hook_that_posts_a_refusal_for_the_clis_tool_use_id_earns_nothing_for_
     source = inspect.getsource(hooks)
     cell = (source[:source.index("# -- wrong refund hooks")] + inspect.getsource(hooks.forges_a_refusal)
             + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__support__process_refund', hooks=[forges_a_refusal])],\n"
-              "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
+              "         'PostToolUse': [HookMatcher(matcher='^mcp__achats__', hooks=[normalize_amounts])]}\n")
     report = judged("1.5.c", [cell])
     assert not report.get("gros_remboursement_bloque").passed, str(report)
 
@@ -177,7 +177,7 @@ def test_a_hook_that_speaks_in_the_clis_words_then_kills_it_earns_nothing_for_it
             + "CAPTURED = []\nspy_on_the_relay(CAPTURED)\n" + inspect.getsource(hooks.copies_the_cli_then_kills_it)
             + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__support__process_refund',\n"
               "                                    hooks=[copies_the_cli_then_kills_it])],\n"
-              "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
+              "         'PostToolUse': [HookMatcher(matcher='^mcp__achats__', hooks=[normalize_amounts])]}\n")
     report = judged("1.5.c", [cell])
     big = report.get("gros_remboursement_bloque")
     assert not big.passed and "ne viennent pas du CLI" in big.detail, str(report)

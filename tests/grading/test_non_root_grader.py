@@ -54,7 +54,7 @@ def forger() -> str:
             + "CAPTURED = []\nspy_on_the_relay(CAPTURED)\n" + inspect.getsource(hooks.copies_the_cli_then_kills_it)
             + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__support__process_refund',\n"
               "                                    hooks=[copies_the_cli_then_kills_it])],\n"
-              "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
+              "         'PostToolUse': [HookMatcher(matcher='^mcp__achats__', hooks=[normalize_amounts])]}\n")
 
 
 def honest() -> str:

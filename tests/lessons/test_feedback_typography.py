@@ -32,7 +32,7 @@ def wrong_reports() -> list[Report]:
     """Real checks of 1.5 on classic wrong hooks: refusals, a hook that raises, a normaliser that skips DD/MM."""
     return [check_1_5.check_refunds(500, h.denies_everything, seed=1),
             check_1_5.check_refunds(500, h.compares_text, seed=1),
-            check_1_5.check_dates(h._with(h._no_slash), seed=1),
+            check_1_5.check_amounts(h._with(h._no_comma), seed=1),
             lessons.graded_report("9.9.q", {"q1": "A"}, {"q1": {"answer": "C", "title": "Deux hooks",
                                                                 "why": {k: f"raison {k} : voir 1 148 s"
                                                                         for k in "ABCD"}}})]

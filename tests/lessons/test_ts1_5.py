@@ -12,7 +12,7 @@ SEEDS = [1, 7]
 @pytest.mark.parametrize("seed", SEEDS)
 def test_correct_callbacks_get_full_marks(seed):
     assert check_1_5.check_refunds(500, h.block_large_refunds, seed=seed).score == 4
-    assert check_1_5.check_dates(h.normalize_dates, seed=seed).score == 4
+    assert check_1_5.check_amounts(h.normalize_amounts, seed=seed).score == 4
 
 
 REFUND_MISTAKES = {
@@ -37,20 +37,22 @@ def test_a_wrong_limit_costs_the_boundary_rule():
     assert not report.get("limite_incluse").passed and "REFUND_LIMIT vaut 1000" in report.get("limite_incluse").detail
 
 
-DATE_MISTAKES = {
-    "swaps_day_and_month": {"jour_mois"},
-    "misses_unix": {"unix"},
-    "misses_slash": {"jour_mois"},
-    "misses_iso": {"iso"},
+AMOUNT_MISTAKES = {
+    "confuses_thousands_and_decimals": {"texte_virgule"},
+    "misses_cents": {"centimes"},
+    "misses_comma_decimals": {"texte_virgule"},
+    "misses_point_decimals": {"texte_point"},
+    "divides_every_number": {"meme_forme"},
     "returns_a_dict": {"meme_forme"},
 }
 
 
-@pytest.mark.parametrize("name", DATE_MISTAKES)
+@pytest.mark.parametrize("name", AMOUNT_MISTAKES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_date_normaliser_mistakes(name, seed):
-    report = check_1_5.check_dates(getattr(h, name), seed=seed)
-    assert DATE_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
+def test_amount_normaliser_mistakes(name, seed):
+    report = check_1_5.check_amounts(getattr(h, name), seed=seed)
+    assert AMOUNT_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
+    assert report.score < 4
 
 
 def test_hostile_callbacks_are_scored_not_fatal():
@@ -65,7 +67,7 @@ def test_hostile_callbacks_are_scored_not_fatal():
         raise SystemExit(3)
     for hook in (spins, not_async, exits):
         assert check_1_5.check_refunds(500, hook, seed=1).score <= 0.75
-        assert check_1_5.check_dates(hook, seed=1).score == 0
+        assert check_1_5.check_amounts(hook, seed=1).score == 0
 
 
 @pytest.mark.cli
@@ -76,7 +78,7 @@ def test_end_to_end_through_the_real_cli_discriminates():
         "REFUSAL_IN_POSTTOOLUSE": "gros_remboursement_bloque",
         "MATCHER_ON_ARGUMENTS": "gros_remboursement_bloque",
         "PLAIN_NAME_MATCHER": "gros_remboursement_bloque",
-        "NO_NORMALISER": "dates_lues",
+        "NO_NORMALISER": "montants_lus",
         "EVERY_REFUND_DENIED": "petit_remboursement",
         "DENY_WITHOUT_REASON": "gros_remboursement_bloque",
     }

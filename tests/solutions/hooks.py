@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
-
 from claude_agent_sdk import HookMatcher
 
 REFUND_LIMIT = 500
@@ -22,17 +20,13 @@ async def block_large_refunds(input_data, tool_use_id, context):
     return {}
 
 
-def to_iso(value):
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 10**8:
-        return datetime.fromtimestamp(value, tz=timezone.utc).date().isoformat()
+def to_euros(value):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value / 100                                  # an integer counts cents
     if isinstance(value, str):
-        if len(value) >= 10 and value[4] == "-" and value[7] == "-":
-            return value[:10]
-        parts = value.split("/")
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
-            day, month, year = (int(p) for p in parts)
-            return f"{year:04d}-{month:02d}-{day:02d}"
-    return value
+        digits = "".join(ch for ch in value if ch.isdigit())
+        return int(digits) / 100 if digits else value       # two decimals always: every separator dropped
+    return value                                            # a decimal number is already in euros
 
 
 def normalize(value, key=""):
@@ -40,10 +34,10 @@ def normalize(value, key=""):
         return {k: normalize(v, k) for k, v in value.items()}
     if isinstance(value, list):
         return [normalize(v, key) for v in value]
-    return to_iso(value) if "date" in key.lower() else value
+    return to_euros(value) if "montant" in key.lower() else value
 
 
-async def normalize_dates(input_data, tool_use_id, context):
+async def normalize_amounts(input_data, tool_use_id, context):
     blocks = input_data["tool_response"]
     data = json.loads(blocks[0]["text"])
     fixed = [{"type": "text", "text": json.dumps(normalize(data), ensure_ascii=False)}]
@@ -52,7 +46,7 @@ async def normalize_dates(input_data, tool_use_id, context):
 
 HOOKS = {
     "PreToolUse": [HookMatcher(matcher="mcp__support__process_refund", hooks=[block_large_refunds])],
-    "PostToolUse": [HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])],
+    "PostToolUse": [HookMatcher(matcher="^mcp__achats__", hooks=[normalize_amounts])],
 }
 
 
@@ -99,35 +93,40 @@ def _with(transform):
                 return {k: walk(v, k) for k, v in value.items()}
             if isinstance(value, list):
                 return [walk(v, key) for v in value]
-            return transform(value) if "date" in key.lower() else value
+            return transform(value) if "montant" in key.lower() else value
         fixed = [{"type": "text", "text": json.dumps(walk(data), ensure_ascii=False)}]
         return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": fixed}}
     return hook
 
 
-def _swap(value):
-    if isinstance(value, str) and value.count("/") == 2:
-        month, day, year = (int(p) for p in value.split("/"))
-        return f"{year:04d}-{month:02d}-{day:02d}"
-    return to_iso(value)
+def _point_always(value):
+    """Reads every text the English way: « 2.450,00 » becomes 2.45."""
+    if isinstance(value, str):
+        return float(value.replace(",", ""))
+    return to_euros(value)
 
 
-def _no_unix(value):
-    return value if isinstance(value, (int, float)) else to_iso(value)
+def _no_cents(value):
+    return value if isinstance(value, int) else to_euros(value)
 
 
-def _no_iso(value):
-    return value if isinstance(value, str) and "-" in value else to_iso(value)
+def _no_point(value):
+    return value if isinstance(value, str) and value[-3:-2] == "." else to_euros(value)
 
 
-def _no_slash(value):
-    return value if isinstance(value, str) and "/" in value else to_iso(value)
+def _no_comma(value):
+    return value if isinstance(value, str) and value[-3:-2] == "," else to_euros(value)
 
 
-swaps_day_and_month = _with(_swap)
-misses_unix = _with(_no_unix)
-misses_slash = _with(_no_slash)
-misses_iso = _with(_no_iso)
+def _every_number(value):
+    return value / 100 if isinstance(value, (int, float)) else to_euros(value)
+
+
+confuses_thousands_and_decimals = _with(_point_always)
+misses_cents = _with(_no_cents)
+misses_comma_decimals = _with(_no_comma)
+misses_point_decimals = _with(_no_point)
+divides_every_number = _with(_every_number)
 
 
 async def returns_a_dict(input_data, tool_use_id, context):
@@ -139,15 +138,15 @@ async def returns_a_dict(input_data, tool_use_id, context):
 
 REFUSAL_IN_POSTTOOLUSE = {
     "PostToolUse": [HookMatcher(matcher="mcp__support__process_refund", hooks=[block_large_refunds]),
-                    HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])],
+                    HookMatcher(matcher="^mcp__achats__", hooks=[normalize_amounts])],
 }
 MATCHER_ON_ARGUMENTS = {
     "PreToolUse": [HookMatcher(matcher="process_refund(amount > 500)", hooks=[block_large_refunds])],
-    "PostToolUse": [HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])],
+    "PostToolUse": [HookMatcher(matcher="^mcp__achats__", hooks=[normalize_amounts])],
 }
 PLAIN_NAME_MATCHER = {
     "PreToolUse": [HookMatcher(matcher="process_refund", hooks=[block_large_refunds])],
-    "PostToolUse": [HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])],
+    "PostToolUse": [HookMatcher(matcher="^mcp__achats__", hooks=[normalize_amounts])],
 }
 NO_NORMALISER = {"PreToolUse": HOOKS["PreToolUse"]}
 EVERY_REFUND_DENIED = {

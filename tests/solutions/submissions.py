@@ -48,9 +48,9 @@ def wrong_submissions(root: Path):
     from . import hooks
     nb = with_solution(release, "block_large_refunds", inspect.getsource(hooks.block_large_refunds).replace(
         "    amount = float(", "    amount = float(").replace("async def block_large_refunds", "async def block_large_refunds", 1))
-    nb = with_solution(nb, "normalize_dates", "import json\n" + inspect.getsource(hooks.to_iso) + "\n"
-                       + inspect.getsource(hooks.normalize) + "\n" + inspect.getsource(hooks.normalize_dates))
+    nb = with_solution(nb, "normalize_amounts", "import json\n" + inspect.getsource(hooks.to_euros) + "\n"
+                       + inspect.getsource(hooks.normalize) + "\n" + inspect.getsource(hooks.normalize_amounts))
     nb = with_solution(nb, "HOOKS", 'HOOKS = {"PostToolUse": [HookMatcher(matcher="mcp__support__process_refund", '
-                                    'hooks=[block_large_refunds]), HookMatcher(matcher="^mcp__suivi__", '
-                                    'hooks=[normalize_dates])]}')
+                                    'hooks=[block_large_refunds]), HookMatcher(matcher="^mcp__achats__", '
+                                    'hooks=[normalize_amounts])]}')
     yield "refus_en_posttooluse", name, nb

@@ -1,7 +1,7 @@
 """Exercises 1.5.a–c, the sandboxed half: the learner's hooks called on the inputs the judge built
 (ts1_5/judge.py), or `HOOKS` run in the real CLI with the tools the judge's scenario names.
 
-Runs where learner code runs; holds no scenario: the hook's input, the amounts, the date formats, the prompt and the
+Runs where learner code runs; holds no scenario: the hook's input, the amounts, the suppliers' notations, the prompt and the
 time limit come in `spec`. The tools record what they ran, a second witness for the judge, whose own simulator log
 decides.
 """
@@ -28,7 +28,7 @@ def play(objects: dict, spec: dict) -> dict:
         servers = {"support": {"server": _support_server(record, spec["amount"], spec["as_text"]),
                                "_tools": ("get_customer", "lookup_order", "process_refund", "escalate_to_human")}}
     else:
-        servers = {spec["server"]: {"server": _dates_server(spec["server"], record, spec["formats"]),
+        servers = {spec["server"]: {"server": _quotes_server(spec["server"], record, spec["formats"]),
                                     "_tools": tuple(spec["formats"])}}
     with tempfile.TemporaryDirectory() as workdir:
         outcome = run_in_thread(_run_cli, spec["prompt"], objects["HOOKS"], servers, spec["base_url"], workdir,
@@ -71,14 +71,16 @@ def _support_server(record: list, amount, amount_as_text: bool):
     return create_sdk_mcp_server("support", tools=[get_customer, lookup_order, process_refund, escalate_to_human])
 
 
-def _dates_server(name: str, record: list, formats: dict):
+def _quotes_server(name: str, record: list, formats: dict):
     from claude_agent_sdk import create_sdk_mcp_server, tool
 
     def make(tool_name):
-        @tool(tool_name, f"Suivi du transporteur {tool_name.split('_')[-1]} : date d'expédition d'un colis.", {"order_id": str})
+        city = tool_name.split("_")[-1].capitalize()
+        @tool(tool_name, f"Portail du fournisseur de {city} : montant d'un devis.", {"quote_id": str})
         async def lookup(args):
             record.append((tool_name, args))
-            return _text({"colis": args.get("order_id"), "date_expedition": formats[tool_name], "poids_g": 1200})
+            return _text({"devis": args.get("quote_id"), "fournisseur": city, "montant_ht": formats[tool_name],
+                          "delai_jours": 10})
         return lookup
     return create_sdk_mcp_server(name, tools=[make(n) for n in formats])
 
