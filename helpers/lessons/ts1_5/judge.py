@@ -1,9 +1,9 @@
 """Exercises 1.5.a–c, the trusted half (Agent SDK hooks).
 
-1.5.a `block_large_refunds` and 1.5.b `normalize_amounts` are called directly, with inputs shaped
+1.5.a `route_heavy_parcels` and 1.5.b `normalize_amounts` are called directly, with inputs shaped
 like the ones the CLI sends. 1.5.c runs the learner's `HOOKS` through the real CLI, offline, on a
-private simulator, and reads the tools' own records and the simulator's log: was the refund
-really never executed, did the model receive the reason and escalate, did it read the right amounts?
+private simulator, and reads the tools' own records and the simulator's log: was the heavy
+parcel really never shipped, did the model receive the reason and book freight, did it read the right amounts?
 
 Trusted side: the scenarios, the hooks' inputs and the expected decisions and amounts live here; this module never
 imports play.py, and inside the sandbox it is absent.
@@ -17,8 +17,9 @@ import secrets
 from .._evidence import conflicting_results, foreign_requests
 from ..kit import LIMIT_KEY, Criterion, Played, Report, plain, trusted
 
-LIMIT = 500
-REFUND_TOOL = "mcp__support__process_refund"
+LIMIT = 30                                   # kg: the parcel carrier's limit; heavier goes by freight
+SHIP_TOOL = "mcp__expedition__ship_parcel"
+ROUTE_TOOL_SHORT = "book_freight"
 QUOTE_SERVER = "achats"
 QUOTE_TOOLS = ("devis_lille", "devis_munich", "devis_dublin")
 CLI_SECONDS = 90.0
@@ -75,22 +76,23 @@ def _decision(output: object) -> tuple[str | None, str]:
 # -- 1.5.a ------------------------------------------------------------------------------------
 
 @trusted
-def check_refunds(limit, seed: int | None = None, *, player) -> Report:
-    """Vérifie block_large_refunds (et REFUND_LIMIT) sur des montants variés, nombres et textes."""
+def check_parcels(limit, seed: int | None = None, *, player) -> Report:
+    """Vérifie route_heavy_parcels (et MAX_PARCEL_KG) sur des poids variés, nombres et textes."""
     r = random.Random(secrets.randbelow(2**31) if seed is None else seed)
-    order = f"ORD-{r.randint(1000, 9999)}"
+    order = f"CMD-{r.randint(1000, 9999)}"
     limit = plain(limit)
 
-    def ask(amount) -> tuple[str | None, str, str]:
-        outcome = Played.from_plain(player({"kind": "hook", "hook": "block_large_refunds",
-                                            "input": pre_input(REFUND_TOOL, {"order_id": order, "amount": amount,
-                                                                             "customer_id": "C-1042"}), LIMIT_KEY: HOOK_SECONDS}))
+    def ask(weight) -> tuple[str | None, str, str]:
+        outcome = Played.from_plain(player({"kind": "hook", "hook": "route_heavy_parcels",
+                                            "input": pre_input(SHIP_TOOL, {"order_id": order, "weight_kg": weight,
+                                                                           "destination": "Grenoble"}),
+                                            LIMIT_KEY: HOOK_SECONDS}))
         if outcome.timed_out:
             return None, "", "le hook ne rend pas la main (boucle infinie ?)"
         if outcome.error is not None:
-            return None, "", _raised(outcome, f"pour amount = {_shown(amount)}",
+            return None, "", _raised(outcome, f"pour weight_kg = {_shown(weight)}",
                                      "un hook qui lève ne décide rien et le CLI laisse passer l'appel : le "
-                                     "remboursement serait exécuté. Refusez explicitement (permissionDecision « deny »)")
+                                     "colis partirait. Refusez explicitement (permissionDecision « deny »)")
         decision, reason = _decision(outcome.value)
         if outcome.value is not None and (not isinstance(outcome.value, dict) or "__type__" in outcome.value):
             kind = outcome.value.get("__type__") if isinstance(outcome.value, dict) else type(outcome.value).__name__
@@ -100,48 +102,48 @@ def check_refunds(limit, seed: int | None = None, *, player) -> Report:
             return None, "", "hookSpecificOutput doit porter hookEventName = « PreToolUse »"
         return decision, reason, ""
 
-    def judge(amounts, want_deny: bool) -> tuple[bool, str]:
-        for amount in amounts:
-            decision, _reason, problem = ask(amount)
+    def judge(weights, want_deny: bool) -> tuple[bool, str]:
+        for weight in weights:
+            decision, _reason, problem = ask(weight)
             if problem:
                 return False, problem
             if (decision == "deny") != want_deny:
                 verb = "refusé" if decision == "deny" else "laissé passer"
-                return False, f"amount = {_shown(amount)} a été {verb}"
-        return True, "montants testés : " + " ; ".join(_shown(a) for a in amounts)
+                return False, f"weight_kg = {_shown(weight)} a été {verb}"
+        return True, "poids testés : " + " ; ".join(_shown(w) for w in weights)
 
-    big = [r.choice([650, 720, 999]), r.randint(1_000, 5_000) + 0.5, 501]
-    small = [r.randint(10, 120), 250.75, 499]
-    texts_deny, texts_allow = [f"{r.randint(600, 900)}.00", str(r.randint(1_200, 3_000))], ["120.50", "500"]
-    deny_ok, deny_detail = judge(big, True)
-    allow_ok, allow_detail = judge(small, False)
-    edge_ok, edge_detail = judge([500, 500.0], False)
+    heavy = [r.choice([31, 38, 45]), r.randint(50, 400) + 0.5, 31]
+    light = [r.randint(1, 12), 18.75, 29]
+    texts_deny, texts_allow = [f"{r.randint(31, 60)}.00", str(r.randint(100, 300))], ["12.50", "30"]
+    deny_ok, deny_detail = judge(heavy, True)
+    allow_ok, allow_detail = judge(light, False)
+    edge_ok, edge_detail = judge([30, 30.0], False)
     if edge_ok:
-        edge_ok, edge_detail = judge([500.01], True)
-        edge_detail = "500 accepté, 500,01 refusé" if edge_ok else edge_detail
+        edge_ok, edge_detail = judge([30.01], True)
+        edge_detail = "30 accepté, 30,01 refusé" if edge_ok else edge_detail
     text_ok, text_detail = judge(texts_deny, True)
     if text_ok:
         text_ok, text_detail = judge(texts_allow, False)
-    decision, reason, problem = ask(big[0])
+    decision, reason, problem = ask(heavy[0])
     if problem or decision != "deny":
         reason_ok, reason_detail = False, problem or "pas de refus, donc pas de raison à lire"
     elif not reason.strip():
         reason_ok, reason_detail = False, ("refus sans permissionDecisionReason : Claude ne sait ni pourquoi, ni quoi "
                                            "faire ensuite")
-    elif "escalate_to_human" not in reason:
-        reason_ok, reason_detail = False, f"la raison (« {_cut(reason)} ») doit orienter Claude vers escalate_to_human"
+    elif ROUTE_TOOL_SHORT not in reason:
+        reason_ok, reason_detail = False, f"la raison (« {_cut(reason)} ») doit orienter Claude vers {ROUTE_TOOL_SHORT}"
     else:
         reason_ok, reason_detail = True, f"raison : « {_cut(reason)} »"
-    limit_note = "" if limit == LIMIT else f" (REFUND_LIMIT vaut {limit!r}, la politique dit {LIMIT})"
+    limit_note = "" if limit == LIMIT else f" (MAX_PARCEL_KG vaut {limit!r}, le transporteur dit {LIMIT})"
     return Report("1.5.a", [
-        Criterion("refuse_au_dessus", "Un remboursement au-dessus de 500 est refusé (deny, en PreToolUse)", 1.25,
+        Criterion("refuse_au_dessus", "Un colis de plus de 30 kg est refusé (deny, en PreToolUse)", 1.25,
                   deny_ok, deny_detail),
-        Criterion("accepte_en_dessous", "Un remboursement modeste passe ({} sans deny)", 0.75, allow_ok, allow_detail),
-        Criterion("limite_incluse", "500 lui-même est accepté ; au-delà, refusé", 0.5, edge_ok and limit == LIMIT,
+        Criterion("accepte_en_dessous", "Un colis léger passe ({} sans deny)", 0.75, allow_ok, allow_detail),
+        Criterion("limite_incluse", "30 kg tout juste est accepté ; au-delà, refusé", 0.5, edge_ok and limit == LIMIT,
                   edge_detail + limit_note),
-        Criterion("montants_texte", "Les montants arrivés en texte (« 750.00 ») sont comparés comme des nombres", 0.5,
+        Criterion("poids_texte", "Les poids arrivés en texte (« 42.50 ») sont comparés comme des nombres", 0.5,
                   text_ok, text_detail),
-        Criterion("raison_escalade", "Le refus donne une raison qui oriente vers escalate_to_human", 1, reason_ok,
+        Criterion("raison_fret", "Le refus donne une raison qui oriente vers book_freight", 1, reason_ok,
                   reason_detail),
     ])
 
@@ -283,7 +285,7 @@ def check_amounts(seed: int | None = None, *, player) -> Report:
 
 @trusted
 def check_end_to_end(seed: int | None = None, *, player) -> Report:
-    """Exécute HOOKS dans le vrai CLI, hors ligne : gros et petit remboursement, puis trois devis.
+    """Exécute HOOKS dans le vrai CLI, hors ligne : colis lourd et colis léger, puis trois devis.
 
     The verdict rests on this process's own simulator log (what the model was sent and answered);
     what the learner's side reports about its tools is only a second witness.
@@ -293,17 +295,19 @@ def check_end_to_end(seed: int | None = None, *, player) -> Report:
     sim = Simulator().start()
     try:
         results = {}
-        # Fixed amounts on either side of the limit: every submission meets the same cases, so its grade
-        # never depends on the draw (the boundary itself, 500, is 1.5.a's business).
-        # The large amount arrives as text, as some tools send it: a hook comparing "900.00" > 500 fails open.
-        for label, amount, as_text in (("gros", 900, True), ("petit", 180, False)):
-            order = f"ORD-{r.randint(1000, 9999)}"
-            prompt = (f"Bonjour, je suis client ({r.choice(['lea', 'sami', 'ines'])}@exemple.fr, code "
-                      f"{r.randint(100000, 999999)}). Je demande le remboursement de ma commande {order}.")
+        # Fixed weights on either side of the limit: every submission meets the same cases, so its grade
+        # never depends on the draw (the boundary itself, 30 kg, is 1.5.a's business).
+        # The heavy load's weight arrives as text, as some order services send it: a hook comparing "42.50" > 30 fails
+        # open.
+        for label, weight, as_text in (("lourd", 42.5, True), ("leger", 12, False)):
+            order = f"CMD-{r.randint(1000, 9999)}"
+            prompt = (f"Bonjour, ici l'atelier de {r.choice(['Voiron', 'Annecy', 'Valence'])}. Pouvez-vous expédier "
+                      f"la commande {order} aujourd'hui ?")
             mark = sim.log.mark()
-            data = player({"kind": "cli", "scenario": "refund", "prompt": prompt, "base_url": sim.base_url,
-                           "amount": f"{amount}.00" if as_text else amount, "as_text": as_text, LIMIT_KEY: CLI_SECONDS})
-            results[label] = (amount, data if isinstance(data, dict) else {}, sim.log.since(mark))
+            data = player({"kind": "cli", "scenario": "shipping", "prompt": prompt, "base_url": sim.base_url,
+                           "weight": f"{weight:.2f}" if as_text else weight, "as_text": as_text,
+                           LIMIT_KEY: CLI_SECONDS})
+            results[label] = (weight, data if isinstance(data, dict) else {}, sim.log.since(mark))
             if results[label][1].get("problem"):
                 problem = results[label][1]["problem"]
                 return Report("1.5.c", [Criterion(k, rule, pts, False, problem) for k, rule, pts in _E2E_RULES])
@@ -326,14 +330,14 @@ def check_end_to_end(seed: int | None = None, *, player) -> Report:
                                sim.log.since(mark))
     finally:
         sim.stop()
-    return Report("1.5.c", [_judge_big(results["gros"]), _judge_small(results["petit"]),
+    return Report("1.5.c", [_judge_heavy(results["lourd"]), _judge_light(results["leger"]),
                             _judge_amounts(results["montants"])])
 
 
 _E2E_RULES = [
-    ("gros_remboursement_bloque", "Vrai CLI : au-dessus de 500, process_refund ne s'exécute jamais et Claude escalade",
-     1.5),
-    ("petit_remboursement", "Vrai CLI : un petit remboursement s'exécute normalement", 1),
+    ("colis_lourd_route", "Vrai CLI : au-delà de 30 kg, ship_parcel ne s'exécute jamais et Claude passe par "
+                          "book_freight", 1.5),
+    ("colis_leger", "Vrai CLI : un colis léger part normalement", 1),
     ("montants_lus", "Vrai CLI : Claude lit les trois montants justes et classe les devis", 1.5),
 ]
 
@@ -377,37 +381,41 @@ def _doubtful(log: list) -> str | None:
     return None
 
 
-def _judge_big(result) -> Criterion:
-    amount, data, log = result
+def _shown_kg(weight: float) -> str:
+    return f"{weight:g} kg".replace(".", ",")
+
+
+def _judge_heavy(result) -> Criterion:
+    weight, data, log = result
     key, rule, points = _E2E_RULES[0]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
     if (doubt := _doubtful(log)):
         return Criterion(key, rule, points, False, doubt)
-    if _ran(log, data.get("executed"), "process_refund"):
-        return Criterion(key, rule, points, False, f"process_refund s'est exécuté pour {amount} : le refus doit venir "
-                                                   f"AVANT l'exécution (PreToolUse), avec un matcher qui vise "
-                                                   f"{REFUND_TOOL}")
-    refused = [b for b in _tool_results(log, "process_refund") if b.get("is_error")]
+    if _ran(log, data.get("executed"), "ship_parcel"):
+        return Criterion(key, rule, points, False, f"ship_parcel s'est exécuté pour {_shown_kg(weight)} : le refus doit "
+                                                   f"venir AVANT l'exécution (PreToolUse), avec un matcher qui vise "
+                                                   f"{SHIP_TOOL}")
+    refused = [b for b in _tool_results(log, "ship_parcel") if b.get("is_error")]
     if not refused:
-        return Criterion(key, rule, points, False, "Claude n'a reçu aucun refus pour ce remboursement")
-    if not _ran(log, [], "escalate_to_human"):
-        return Criterion(key, rule, points, False, "le remboursement a été bloqué, mais Claude n'a pas escaladé : la "
-                                                   "raison du refus doit l'orienter vers escalate_to_human")
-    return Criterion(key, rule, points, True, f"{amount} : refusé avant exécution, dossier transmis à un conseiller")
+        return Criterion(key, rule, points, False, "Claude n'a reçu aucun refus pour ce colis")
+    if not _ran(log, [], ROUTE_TOOL_SHORT):
+        return Criterion(key, rule, points, False, f"le colis a été bloqué, mais Claude n'est pas passé par "
+                                                   f"{ROUTE_TOOL_SHORT} : la raison du refus doit l'y orienter")
+    return Criterion(key, rule, points, True, f"{_shown_kg(weight)} : refusé avant exécution, fret réservé")
 
 
-def _judge_small(result) -> Criterion:
-    amount, data, log = result
+def _judge_light(result) -> Criterion:
+    weight, data, log = result
     key, rule, points = _E2E_RULES[1]
     if data.get("timed_out"):
         return Criterion(key, rule, points, False, "l'exécution n'a pas abouti à temps")
     if (doubt := _doubtful(log)):
         return Criterion(key, rule, points, False, doubt)
-    if not _ran(log, [], "process_refund"):
-        return Criterion(key, rule, points, False, f"le remboursement de {amount} n'a pas été exécuté : seul ce qui "
-                                                   f"dépasse 500 doit être bloqué")
-    return Criterion(key, rule, points, True, f"remboursement de {amount} exécuté")
+    if not _ran(log, [], "ship_parcel"):
+        return Criterion(key, rule, points, False, f"le colis de {_shown_kg(weight)} n'est pas parti : seul ce qui "
+                                                   f"dépasse 30 kg doit être refusé")
+    return Criterion(key, rule, points, True, f"colis de {_shown_kg(weight)} expédié")
 
 
 def _judge_amounts(result) -> Criterion:
@@ -434,8 +442,8 @@ def _judge_amounts(result) -> Criterion:
 #    `seed` fixing the draw (grading: one draw per submission) --
 
 @trusted
-def judge_refunds(player, values: list, seed: int | None = None) -> Report:
-    return check_refunds(values[0] if values else None, seed, player=player)
+def judge_parcels(player, values: list, seed: int | None = None) -> Report:
+    return check_parcels(values[0] if values else None, seed, player=player)
 
 
 @trusted
