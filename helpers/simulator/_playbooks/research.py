@@ -119,7 +119,7 @@ def synthesis(topic: str, handed_over: str) -> str:
         claims = claims_in(handed_over[:detached.start()])
         sources = claims_in(handed_over[detached.end():])
         return (f"{heading} :\n" + "\n".join(f"- {c}" for c in claims)
-                + "\n\nSources consultées, d'après le coordinateur : " + " ; ".join(sources) + "."
+                + "\n\nSources consultées, d'après le coordinateur :\n" + "\n".join(f"- {x}" for x in sources)
                 + f"\n\nJe ne peux rattacher aucune de ces {len(claims)} phrases à sa source : la liste ne dit pas "
                   "laquelle appuie laquelle.")
     if findings:
