@@ -50,7 +50,7 @@ print(json.dumps({{"uid": os.getuid(), "criteria": {{c.key: [c.passed, c.detail]
 
 def forger() -> str:
     source = inspect.getsource(hooks)
-    return (source[:source.index("# -- wrong refund hooks")] + inspect.getsource(hooks.spy_on_the_relay)
+    return (source[:source.index("# -- wrong routing hooks")] + inspect.getsource(hooks.spy_on_the_relay)
             + "CAPTURED = []\nspy_on_the_relay(CAPTURED)\n" + inspect.getsource(hooks.copies_the_cli_then_kills_it)
             + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__expedition__ship_parcel',\n"
               "                                    hooks=[copies_the_cli_then_kills_it])],\n"
@@ -59,7 +59,7 @@ def forger() -> str:
 
 def honest() -> str:
     source = inspect.getsource(hooks)
-    return source[:source.index("# -- wrong refund hooks")]
+    return source[:source.index("# -- wrong routing hooks")]
 
 
 @pytest.fixture(scope="module")
