@@ -52,28 +52,28 @@ LOOP_VARIANTS = {
     "le plafond renvoie au lieu de lever": _loop(loops.cap_returns),
 }
 
-REFUND_VARIANTS = {
-    "correct": _source(hooks.block_large_refunds),
-    "refus sans raison": _source(hooks.deny_without_reason, "block_large_refunds"),
-    "500 refusé": "\n".join([_source(hooks.block_large_refunds, "_correct"), _source(hooks.denies_500,
-                                                                                     "block_large_refunds")]).replace(
-        "await block_large_refunds(", "await _correct("),
-    "montant comparé en texte": "\n".join([_source(hooks.block_large_refunds, "_correct"),
-                                           _source(hooks.compares_text, "block_large_refunds")]).replace(
-        "await block_large_refunds(", "await _correct("),
+PARCEL_VARIANTS = {
+    "correct": _source(hooks.route_heavy_parcels),
+    "refus sans raison": _source(hooks.deny_without_reason, "route_heavy_parcels"),
+    "30 kg refusé": "\n".join([_source(hooks.route_heavy_parcels, "_correct"), _source(hooks.denies_30,
+                                                                                     "route_heavy_parcels")]).replace(
+        "await route_heavy_parcels(", "await _correct("),
+    "poids comparé en texte": "\n".join([_source(hooks.route_heavy_parcels, "_correct"),
+                                           _source(hooks.compares_text, "route_heavy_parcels")]).replace(
+        "await route_heavy_parcels(", "await _correct("),
 }
-DATES_BASE = "import json\nfrom datetime import datetime, timezone\n" + _source(hooks.to_iso) + "\n" + _source(hooks.normalize)
-DATE_VARIANTS = {
-    "correct": DATES_BASE + "\n" + _source(hooks.normalize_dates),
-    "renvoie un dict": DATES_BASE + "\n" + _source(hooks.returns_a_dict, "normalize_dates"),
+AMOUNTS_BASE = "import json\n" + _source(hooks.to_euros) + "\n" + _source(hooks.normalize)
+AMOUNT_VARIANTS = {
+    "correct": AMOUNTS_BASE + "\n" + _source(hooks.normalize_amounts),
+    "renvoie un dict": AMOUNTS_BASE + "\n" + _source(hooks.returns_a_dict, "normalize_amounts"),
 }
 HOOKS_VARIANTS = {
-    "correct": 'HOOKS = {"PreToolUse": [HookMatcher(matcher="mcp__support__process_refund", hooks=[block_large_refunds])],'
-               ' "PostToolUse": [HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])]}',
-    "refus en PostToolUse": 'HOOKS = {"PostToolUse": [HookMatcher(matcher="mcp__support__process_refund", '
-                            'hooks=[block_large_refunds]), HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])]}',
-    "matcher au nom court": 'HOOKS = {"PreToolUse": [HookMatcher(matcher="process_refund", hooks=[block_large_refunds])],'
-                            ' "PostToolUse": [HookMatcher(matcher="^mcp__suivi__", hooks=[normalize_dates])]}',
+    "correct": 'HOOKS = {"PreToolUse": [HookMatcher(matcher="mcp__expedition__ship_parcel", hooks=[route_heavy_parcels])],'
+               ' "PostToolUse": [HookMatcher(matcher="^mcp__achats__", hooks=[normalize_amounts])]}',
+    "refus en PostToolUse": 'HOOKS = {"PostToolUse": [HookMatcher(matcher="mcp__expedition__ship_parcel", '
+                            'hooks=[route_heavy_parcels]), HookMatcher(matcher="^mcp__achats__", hooks=[normalize_amounts])]}',
+    "matcher au nom court": 'HOOKS = {"PreToolUse": [HookMatcher(matcher="ship_parcel", hooks=[route_heavy_parcels])],'
+                            ' "PostToolUse": [HookMatcher(matcher="^mcp__achats__", hooks=[normalize_amounts])]}',
 }
 
 
@@ -120,11 +120,11 @@ def submission(assignment: str, release_nb: dict, r: random.Random) -> tuple[dic
         label = r.choice(list(LOOP_VARIANTS)) if r.random() < 0.6 else "correct"
         nb = with_solution(release_nb, "run_agent", LOOP_VARIANTS[label])
         return with_solution(nb, "reponses_1_1", answers), label
-    refund = r.choice(list(REFUND_VARIANTS)) if r.random() < 0.4 else "correct"
-    dates = r.choice(list(DATE_VARIANTS)) if r.random() < 0.3 else "correct"
+    refund = r.choice(list(PARCEL_VARIANTS)) if r.random() < 0.4 else "correct"
+    dates = r.choice(list(AMOUNT_VARIANTS)) if r.random() < 0.3 else "correct"
     mapping = r.choice(list(HOOKS_VARIANTS)) if r.random() < 0.3 else "correct"
-    nb = with_solution(release_nb, "block_large_refunds", "REFUND_LIMIT = 500\n\n" + REFUND_VARIANTS[refund])
-    nb = with_solution(nb, "normalize_dates", DATE_VARIANTS[dates])
+    nb = with_solution(release_nb, "route_heavy_parcels", "MAX_PARCEL_KG = 30\n\n" + PARCEL_VARIANTS[refund])
+    nb = with_solution(nb, "normalize_amounts", AMOUNT_VARIANTS[dates])
     nb = with_solution(nb, "HOOKS", HOOKS_VARIANTS[mapping])
     return with_solution(nb, "reponses_1_5", answers), f"{refund} / {dates} / {mapping}"
 

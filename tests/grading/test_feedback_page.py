@@ -33,8 +33,8 @@ def page() -> str:
     from nbconvert import HTMLExporter
     import helpers.grading.trusted
     nb = nbformat.v4.new_notebook()
-    answer = cell("code", "async def block_large_refunds(i, t, c):\n    # VOTRE CODE ICI\n    raise NotImplementedError()",
-                  grade=False, solution=True, grade_id="block_large_refunds", locked=False, comment="No response.")
+    answer = cell("code", "async def route_heavy_parcels(i, t, c):\n    # VOTRE CODE ICI\n    raise NotImplementedError()",
+                  grade=False, solution=True, grade_id="route_heavy_parcels", locked=False, comment="No response.")
     written = cell("code", "reponses_1_5 = {}", grade=False, solution=True, grade_id="reponses_1_5", locked=False,
                    comment="Bien vu, mais relisez la question 2.")
     test = cell("code", "# Vérification cachée", grade=True, solution=False, grade_id="test_1_5_a", points=4,

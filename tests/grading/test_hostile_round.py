@@ -58,18 +58,18 @@ def test_swapping_plays_code_and_patching_getattr_is_refused_and_earns_nothing()
 @pytest.mark.parametrize("writer", ["fil", "crochet"])
 def test_forged_answers_written_on_the_players_descriptor_earn_nothing(writer):
     """1.5.a: the hook allows everything (the stub's `{}`), but at its first call it writes — from a thread it
-    starts, or itself — on the player's own descriptor, an answer that denies the refund for every scenario number
+    starts, or itself — on the player's own descriptor, an answer that denies the parcel for every scenario number
     to come. The judge took the first line after each question as its answer; now two answers to one question, or
     a line after the last, are forged: the channel was tampered with."""
     forge = ("import json, os, threading\n"
-             "REFUND_LIMIT = 500\nSENT = []\n"
+             "MAX_PARCEL_KG = 30\nSENT = []\n"
              "def write():\n"
              "    deny = {'hookSpecificOutput': {'hookEventName': 'PreToolUse', 'permissionDecision': 'deny',\n"
-             "            'permissionDecisionReason': 'au-delà du plafond : voir escalate_to_human'}}\n"
+             "            'permissionDecisionReason': 'au-delà du plafond : voir book_freight'}}\n"
              "    lines = [json.dumps({'type': 'result', 'number': n, 'tampered': [],\n"
              "             'result': {'value': deny, 'error': None, 'timed_out': False}}) for n in range(40)]\n"
              "    os.write(int(os.environ.get('COURS_CANAL', '3')), ('\\n'.join(lines) + '\\n').encode())\n"
-             "async def block_large_refunds(input_data, tool_use_id, context):\n"
+             "async def route_heavy_parcels(input_data, tool_use_id, context):\n"
              "    if not SENT:\n"
              "        SENT.append(1)\n"
              + ("        threading.Thread(target=write).start()\n" if writer == "fil" else "        write()\n")
@@ -160,25 +160,25 @@ def test_a_hook_that_posts_a_refusal_for_the_clis_tool_use_id_earns_nothing_for_
     """1.5.c, in the sandbox: the journal of executed tools is the player's and can be emptied; the log shows
     requests the CLI did not send."""
     source = inspect.getsource(hooks)
-    cell = (source[:source.index("# -- wrong refund hooks")] + inspect.getsource(hooks.forges_a_refusal)
-            + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__support__process_refund', hooks=[forges_a_refusal])],\n"
-              "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
+    cell = (source[:source.index("# -- wrong routing hooks")] + inspect.getsource(hooks.forges_a_refusal)
+            + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__expedition__ship_parcel', hooks=[forges_a_refusal])],\n"
+              "         'PostToolUse': [HookMatcher(matcher='^mcp__achats__', hooks=[normalize_amounts])]}\n")
     report = judged("1.5.c", [cell])
-    assert not report.get("gros_remboursement_bloque").passed, str(report)
+    assert not report.get("colis_lourd_route").passed, str(report)
 
 
 @pytest.mark.cli
 def test_a_hook_that_speaks_in_the_clis_words_then_kills_it_earns_nothing_for_it():
     """1.5.c, in the sandbox: the hook copies the CLI's last request from the relay (user agent, system prompt, tools,
-    metadata), posts the refusal and the escalation in its name, then kills the CLI before its own tool_result. Every
+    metadata), posts the refusal and the freight booking in its name, then kills the CLI before its own tool_result. Every
     request bears the CLI's marks and no id gets two results; the forwarder saw another program connected."""
     source = inspect.getsource(hooks)
-    cell = (source[:source.index("# -- wrong refund hooks")] + inspect.getsource(hooks.spy_on_the_relay)
+    cell = (source[:source.index("# -- wrong routing hooks")] + inspect.getsource(hooks.spy_on_the_relay)
             + "CAPTURED = []\nspy_on_the_relay(CAPTURED)\n" + inspect.getsource(hooks.copies_the_cli_then_kills_it)
-            + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__support__process_refund',\n"
+            + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__expedition__ship_parcel',\n"
               "                                    hooks=[copies_the_cli_then_kills_it])],\n"
-              "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
+              "         'PostToolUse': [HookMatcher(matcher='^mcp__achats__', hooks=[normalize_amounts])]}\n")
     report = judged("1.5.c", [cell])
-    big = report.get("gros_remboursement_bloque")
+    big = report.get("colis_lourd_route")
     assert not big.passed and "ne viennent pas du CLI" in big.detail, str(report)
-    assert report.get("petit_remboursement").passed, str(report)
+    assert report.get("colis_leger").passed, str(report)

@@ -50,16 +50,16 @@ print(json.dumps({{"uid": os.getuid(), "criteria": {{c.key: [c.passed, c.detail]
 
 def forger() -> str:
     source = inspect.getsource(hooks)
-    return (source[:source.index("# -- wrong refund hooks")] + inspect.getsource(hooks.spy_on_the_relay)
+    return (source[:source.index("# -- wrong routing hooks")] + inspect.getsource(hooks.spy_on_the_relay)
             + "CAPTURED = []\nspy_on_the_relay(CAPTURED)\n" + inspect.getsource(hooks.copies_the_cli_then_kills_it)
-            + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__support__process_refund',\n"
+            + "HOOKS = {'PreToolUse': [HookMatcher(matcher='mcp__expedition__ship_parcel',\n"
               "                                    hooks=[copies_the_cli_then_kills_it])],\n"
-              "         'PostToolUse': [HookMatcher(matcher='^mcp__suivi__', hooks=[normalize_dates])]}\n")
+              "         'PostToolUse': [HookMatcher(matcher='^mcp__achats__', hooks=[normalize_amounts])]}\n")
 
 
 def honest() -> str:
     source = inspect.getsource(hooks)
-    return source[:source.index("# -- wrong refund hooks")]
+    return source[:source.index("# -- wrong routing hooks")]
 
 
 @pytest.fixture(scope="module")
@@ -99,9 +99,9 @@ def as_nobody():
 def test_as_an_ordinary_account_the_forger_that_speaks_for_the_cli_earns_nothing_for_it(as_nobody):
     said = as_nobody(forger())
     assert said["uid"] == NOBODY
-    passed, detail = said["criteria"]["gros_remboursement_bloque"]
+    passed, detail = said["criteria"]["colis_lourd_route"]
     assert not passed and "ne viennent pas du CLI" in detail, said
-    assert said["criteria"]["petit_remboursement"][0], said
+    assert said["criteria"]["colis_leger"][0], said
     # What the forwarder saw: the CLI's executable for its own requests, the player's Python for the forged ones —
     # read as nobody, as root reads it.
     first_run = said["seen"][0]

@@ -241,13 +241,13 @@ def test_patching_the_checks_in_the_player_earns_nothing_even_for_a_pure_functio
     """1.5.a judges what a hook returns: a submission that leaves the hook a stub and patches the player's
     side of the check to return the rubric's answers is caught, and scores 0."""
     from helpers.grading.trusted.atelier import atelier
-    stub = ("REFUND_LIMIT = 500\n\nasync def block_large_refunds(input_data, tool_use_id, context):\n"
+    stub = ("MAX_PARCEL_KG = 30\n\nasync def route_heavy_parcels(input_data, tool_use_id, context):\n"
             "    return {}\n")
     forge = ("import helpers.lessons.ts1_5.play as checks, helpers.lessons.kit as kit\n"
              "def rubric(fn, data, *args, **kwargs):\n"
-             "    amount = float(data['tool_input']['amount'])\n"
-             "    out = {} if amount <= 500 else {'hookSpecificOutput': {'hookEventName': 'PreToolUse',\n"
-             "           'permissionDecision': 'deny', 'permissionDecisionReason': 'voir escalate_to_human'}}\n"
+             "    weight = float(data['tool_input']['weight_kg'])\n"
+             "    out = {} if weight <= 30 else {'hookSpecificOutput': {'hookEventName': 'PreToolUse',\n"
+             "           'permissionDecision': 'deny', 'permissionDecisionReason': 'voir book_freight'}}\n"
              "    return kit.Outcome(value=out)\n"
              "checks.run_coroutine = rubric\n")
     honest = verdicts.judge_submission("1.5.a", ["import json", stub], 7, atelier().new_run())

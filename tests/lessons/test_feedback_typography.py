@@ -30,9 +30,9 @@ def prose(text: str) -> str:
 @pytest.fixture(scope="module")
 def wrong_reports() -> list[Report]:
     """Real checks of 1.5 on classic wrong hooks: refusals, a hook that raises, a normaliser that skips DD/MM."""
-    return [check_1_5.check_refunds(500, h.denies_everything, seed=1),
-            check_1_5.check_refunds(500, h.compares_text, seed=1),
-            check_1_5.check_dates(h._with(h._no_slash), seed=1),
+    return [check_1_5.check_parcels(30, h.denies_everything, seed=1),
+            check_1_5.check_parcels(30, h.compares_text, seed=1),
+            check_1_5.check_amounts(h._with(h._no_comma), seed=1),
             lessons.graded_report("9.9.q", {"q1": "A"}, {"q1": {"answer": "C", "title": "Deux hooks",
                                                                 "why": {k: f"raison {k} : voir 1 148 s"
                                                                         for k in "ABCD"}}})]
@@ -91,13 +91,13 @@ def test_only_spaces_change_never_code_identifiers_urls_or_numbers(wrong_reports
 def test_verifier_shows_the_set_report():
     """The button's own output, as the learner sees it after a click (a warning included)."""
     from helpers.widgets import verify
-    button = verify.VerifyButton("1.5.a", ("block_large_refunds",),
-                                 lambda _e, fn: check_1_5.check_refunds(500, h.compares_text, seed=1))
-    verify._NOT_RUN["block_large_refunds"] = "SyntaxError, ligne 2 : invalid syntax"
+    button = verify.VerifyButton("1.5.a", ("route_heavy_parcels",),
+                                 lambda _e, fn: check_1_5.check_parcels(30, h.compares_text, seed=1))
+    verify._NOT_RUN["route_heavy_parcels"] = "SyntaxError, ligne 2 : invalid syntax"
     try:
         button.run()
     finally:
-        verify._NOT_RUN.pop("block_large_refunds", None)
+        verify._NOT_RUN.pop("route_heavy_parcels", None)
     shown = button.output.value
     assert f"Attention{NARROW}:" in shown and f"Vérification 1.5.a{NARROW}:" in shown
     assert f"TypeError{NARROW}:" in shown
@@ -143,9 +143,9 @@ def test_what_the_cli_reported_is_set_too():
 def test_verify_called_with_the_wrong_objects_says_which_ones_in_french():
     """A learner's own call to helpers.verify with too few objects: a French sentence naming them, not a KeyError."""
     with pytest.raises(TypeError) as wrong:
-        lessons.verify("1.5.a", h.block_large_refunds)
+        lessons.verify("1.5.a", h.route_heavy_parcels)
     said = str(wrong.value)
-    assert "REFUND_LIMIT, block_large_refunds" in said and f"dans cet ordre{NARROW}:" in said
+    assert "MAX_PARCEL_KG, route_heavy_parcels" in said and f"dans cet ordre{NARROW}:" in said
 
 
 @pytest.mark.parametrize("line", ["`" * 5000, "a " + "`" * 20000 + " : b", "`a` " * 3000 + "``" * 3000,

@@ -61,9 +61,9 @@ def test_a_function_left_as_the_stub_is_recognised(shell):
     assert _stubs.is_stub(shell.user_ns["run_agent"])
     run(shell, STUB_FUNCTION.replace("    raise NotImplementedError()\n", "    return None\n"))
     assert not _stubs.is_stub(shell.user_ns["run_agent"])
-    run(shell, "async def block_large_refunds(input_data, tool_use_id, context):\n"
+    run(shell, "async def route_heavy_parcels(input_data, tool_use_id, context):\n"
                "    x = 1\n    # VOTRE CODE ICI\n    raise NotImplementedError()\n")
-    assert _stubs.is_stub(shell.user_ns["block_large_refunds"])
+    assert _stubs.is_stub(shell.user_ns["route_heavy_parcels"])
     run(shell, "def run_agent(*a, **k):\n    if a:\n        raise NotImplementedError('cas non traité')\n"
                "    return 1\n")
     assert not _stubs.is_stub(shell.user_ns["run_agent"])
@@ -84,13 +84,13 @@ def test_ready_says_what_to_write_first_then_lets_the_cell_run(shell):
 
 
 def test_ready_names_every_missing_object_with_its_exercise(shell):
-    run(shell, "REFUND_LIMIT = 500\nasync def block_large_refunds(input_data, tool_use_id, context):\n"
+    run(shell, "MAX_PARCEL_KG = 30\nasync def route_heavy_parcels(input_data, tool_use_id, context):\n"
                "    # VOTRE CODE ICI\n    raise NotImplementedError()\n")
     with capture_output() as captured:
         assert not lessons.ready("1.5.a", "1.5.c")
     text = captured.outputs[0].data["text/plain"]
-    assert "`block_large_refunds` (exercice 1.5.a), puis `HOOKS` (exercice 1.5.c)" in text
-    assert "REFUND_LIMIT" not in text
+    assert "`route_heavy_parcels` (exercice 1.5.a), puis `HOOKS` (exercice 1.5.c)" in text
+    assert "MAX_PARCEL_KG" not in text
 
 
 def test_verify_on_a_stub_says_to_write_it_instead_of_running_the_scenarios(shell):
@@ -109,7 +109,7 @@ def test_every_student_cell_that_uses_the_learners_code_asks_ready_first():
 
     root = Path(__file__).resolve().parents[2]
     learner_names = {name for e in lessons.exercises().values() for name in e.names if not e.is_quiz}
-    learner_names.discard("REFUND_LIMIT")          # a constant the stub cell itself defines
+    learner_names.discard("MAX_PARCEL_KG")          # a constant the stub cell itself defines
     unguarded = []
     for path in sorted((root / "release").glob("*/*.ipynb")):
         for cell in json.loads(path.read_text())["cells"]:

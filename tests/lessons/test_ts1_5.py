@@ -11,46 +11,48 @@ SEEDS = [1, 7]
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_correct_callbacks_get_full_marks(seed):
-    assert check_1_5.check_refunds(500, h.block_large_refunds, seed=seed).score == 4
-    assert check_1_5.check_dates(h.normalize_dates, seed=seed).score == 4
+    assert check_1_5.check_parcels(30, h.route_heavy_parcels, seed=seed).score == 4
+    assert check_1_5.check_amounts(h.normalize_amounts, seed=seed).score == 4
 
 
-REFUND_MISTAKES = {
+PARCEL_MISTAKES = {
     "denies_everything": {"accepte_en_dessous", "limite_incluse"},
-    "denies_500": {"limite_incluse"},
-    "deny_without_reason": {"raison_escalade"},
-    "amount_from_wrong_place": {"refuse_au_dessus"},
-    "compares_text": {"montants_texte"},
+    "denies_30": {"limite_incluse"},
+    "deny_without_reason": {"raison_fret"},
+    "weight_from_wrong_place": {"refuse_au_dessus"},
+    "compares_text": {"poids_texte"},
 }
 
 
-@pytest.mark.parametrize("name", REFUND_MISTAKES)
+@pytest.mark.parametrize("name", PARCEL_MISTAKES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_refund_hook_mistakes(name, seed):
-    report = check_1_5.check_refunds(500, getattr(h, name), seed=seed)
-    assert REFUND_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
+def test_parcel_hook_mistakes(name, seed):
+    report = check_1_5.check_parcels(30, getattr(h, name), seed=seed)
+    assert PARCEL_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
     assert report.score < 4
 
 
 def test_a_wrong_limit_costs_the_boundary_rule():
-    report = check_1_5.check_refunds(1000, h.block_large_refunds, seed=1)
-    assert not report.get("limite_incluse").passed and "REFUND_LIMIT vaut 1000" in report.get("limite_incluse").detail
+    report = check_1_5.check_parcels(60, h.route_heavy_parcels, seed=1)
+    assert not report.get("limite_incluse").passed and "MAX_PARCEL_KG vaut 60" in report.get("limite_incluse").detail
 
 
-DATE_MISTAKES = {
-    "swaps_day_and_month": {"jour_mois"},
-    "misses_unix": {"unix"},
-    "misses_slash": {"jour_mois"},
-    "misses_iso": {"iso"},
+AMOUNT_MISTAKES = {
+    "confuses_thousands_and_decimals": {"texte_virgule"},
+    "misses_cents": {"centimes"},
+    "misses_comma_decimals": {"texte_virgule"},
+    "misses_point_decimals": {"texte_point"},
+    "divides_every_number": {"meme_forme"},
     "returns_a_dict": {"meme_forme"},
 }
 
 
-@pytest.mark.parametrize("name", DATE_MISTAKES)
+@pytest.mark.parametrize("name", AMOUNT_MISTAKES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_date_normaliser_mistakes(name, seed):
-    report = check_1_5.check_dates(getattr(h, name), seed=seed)
-    assert DATE_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
+def test_amount_normaliser_mistakes(name, seed):
+    report = check_1_5.check_amounts(getattr(h, name), seed=seed)
+    assert AMOUNT_MISTAKES[name] <= {c.key for c in report.criteria if not c.passed}, str(report)
+    assert report.score < 4
 
 
 def test_hostile_callbacks_are_scored_not_fatal():
@@ -64,8 +66,8 @@ def test_hostile_callbacks_are_scored_not_fatal():
     async def exits(input_data, tool_use_id, context):
         raise SystemExit(3)
     for hook in (spins, not_async, exits):
-        assert check_1_5.check_refunds(500, hook, seed=1).score <= 0.75
-        assert check_1_5.check_dates(hook, seed=1).score == 0
+        assert check_1_5.check_parcels(30, hook, seed=1).score <= 0.75
+        assert check_1_5.check_amounts(hook, seed=1).score == 0
 
 
 @pytest.mark.cli
@@ -73,12 +75,12 @@ def test_hostile_callbacks_are_scored_not_fatal():
 def test_end_to_end_through_the_real_cli_discriminates():
     assert check_1_5.check_end_to_end(h.HOOKS, seed=5).score == 4
     expectations = {
-        "REFUSAL_IN_POSTTOOLUSE": "gros_remboursement_bloque",
-        "MATCHER_ON_ARGUMENTS": "gros_remboursement_bloque",
-        "PLAIN_NAME_MATCHER": "gros_remboursement_bloque",
-        "NO_NORMALISER": "dates_lues",
-        "EVERY_REFUND_DENIED": "petit_remboursement",
-        "DENY_WITHOUT_REASON": "gros_remboursement_bloque",
+        "REFUSAL_IN_POSTTOOLUSE": "colis_lourd_route",
+        "MATCHER_ON_ARGUMENTS": "colis_lourd_route",
+        "PLAIN_NAME_MATCHER": "colis_lourd_route",
+        "NO_NORMALISER": "montants_lus",
+        "EVERY_PARCEL_DENIED": "colis_leger",
+        "DENY_WITHOUT_REASON": "colis_lourd_route",
     }
     for name, rule in expectations.items():
         report = check_1_5.check_end_to_end(getattr(h, name), seed=5)
@@ -89,33 +91,33 @@ def test_end_to_end_through_the_real_cli_discriminates():
 @pytest.mark.cli
 @pytest.mark.timeout(300)
 def test_a_hook_that_posts_a_refusal_for_the_clis_tool_use_id_earns_nothing_for_it():
-    """The hook lets the refund run, after posting to the model a refusal and an escalation for the CLI's own
+    """The hook lets the parcel go, after posting to the model a refusal and a freight booking for the CLI's own
     tool_use_id: requests the CLI did not send, and two tool_results for one call. Both are findings."""
     report = check_1_5.check_end_to_end(h.FORGED_REFUSAL, seed=5)
-    big = report.get("gros_remboursement_bloque")
+    big = report.get("colis_lourd_route")
     assert not big.passed and "CLI" in big.detail, str(report)
 
 
 def test_malformed_hooks_mapping_is_explained():
-    report = check_1_5.check_end_to_end({"PreToolUse": [h.block_large_refunds]})
+    report = check_1_5.check_end_to_end({"PreToolUse": [h.route_heavy_parcels]})
     assert report.score == 0 and "HookMatcher" in str(report)
 
 
 def test_a_hook_that_raises_is_told_the_lesson_s_point_and_a_stub_is_told_it_is_not_written():
-    """A raising hook decides nothing and the CLI lets the call through: the report says so (the refund would run)."""
+    """A raising hook decides nothing and the CLI lets the call through: the report says so (the parcel would go)."""
     import helpers
 
     async def compares_text(input_data, tool_use_id, context):
-        if input_data["tool_input"]["amount"] > 500:
+        if input_data["tool_input"]["weight_kg"] > 30:
             return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
-                                           "permissionDecisionReason": "Appelez escalate_to_human."}}
+                                           "permissionDecisionReason": "Appelez book_freight."}}
         return {}
 
     async def stub(input_data, tool_use_id, context):
         raise NotImplementedError()
 
-    text = str(helpers.verify("1.5.a", 500, compares_text))
-    assert "le hook a levé TypeError" in text and "le remboursement serait exécuté" in text
-    stubbed = str(helpers.verify("1.5.a", 500, stub))
-    assert "le hook n'est pas encore écrit (il lève NotImplementedError pour amount" in stubbed
+    text = str(helpers.verify("1.5.a", 30, compares_text))
+    assert "le hook a levé TypeError" in text and "le colis partirait" in text
+    stubbed = str(helpers.verify("1.5.a", 30, stub))
+    assert "le hook n'est pas encore écrit (il lève NotImplementedError pour weight_kg" in stubbed
     assert "serait exécuté" not in stubbed

@@ -141,25 +141,60 @@ def test_support_asks_for_a_required_amount_it_cannot_find_rather_than_send_an_i
     assert final.stop_reason == "end_turn" and "amount" in final.content[0].text
 
 
-DATE_TOOLS = [tool("carrier_a_status", order_id="string"), tool("carrier_b_status", order_id="string"),
-              tool("carrier_c_status", order_id="string")]
+QUOTE_TOOLS = [tool("devis_lille", quote_id="string"), tool("devis_munich", quote_id="string"),
+               tool("devis_dublin", quote_id="string")]
+RANK = ("Trois fournisseurs ont chiffré la même commande : devis DEV-2041, DEV-2042 et DEV-2043. "
+        "Classez-les du moins cher au plus cher.")
 
 
-def test_dates_are_misread_without_normalisation(client):
-    impl = {"carrier_a_status": lambda order_id: {"shipped_at": 1743800400},
-            "carrier_b_status": lambda order_id: {"shipped_at": "2025-04-05"},
-            "carrier_c_status": lambda order_id: {"shipped_at": "04/03/2025"}}
-    final, messages = loop(client, "Quand les colis ORD-101, ORD-102 et ORD-103 ont-ils été expédiés, et dans quel ordre ?", DATE_TOOLS, impl)
+def test_amounts_are_misread_without_normalisation(client):
+    """Lab 1.5: cents taken for euros, « 2.450,00 » read the English way (2,45 €): the ranking comes out reversed."""
+    impl = {"devis_lille": lambda quote_id: {"devis": quote_id, "montant_ht": 189000, "delai_jours": 10},
+            "devis_munich": lambda quote_id: {"devis": quote_id, "montant_ht": "2.450,00", "delai_jours": 10},
+            "devis_dublin": lambda quote_id: {"devis": quote_id, "montant_ht": "2,120.50", "delai_jours": 10}}
+    final, messages = loop(client, RANK, QUOTE_TOOLS, impl)
     text = final.content[0].text
     assert len([b for b in messages[1]["content"] if b["type"] == "tool_use"]) == 3
-    assert "2025-04-03" in text          # 4 March read as April 3rd
-    assert "horodatage 1743800400" in text
+    assert "devis_munich : montant_ht = 2,45\u00a0€" in text and "189\u202f000,00\u00a0€" in text
+    assert "devis_munich (2,45\u00a0€) → devis_dublin" in text
 
 
-def test_normalised_dates_are_read_right(client):
-    impl = {name: (lambda d: (lambda order_id: {"shipped_at": d}))(d)
-            for name, d in zip(["carrier_a_status", "carrier_b_status", "carrier_c_status"],
-                               ["2025-04-04", "2025-04-05", "2025-03-04"])}
-    final, _ = loop(client, "Quand les colis ORD-101, ORD-102 et ORD-103 ont-ils été expédiés, et dans quel ordre ?", DATE_TOOLS, impl)
-    assert "carrier_c_status (2025-03-04) → carrier_a_status (2025-04-04) → carrier_b_status (2025-04-05)" in \
-        final.content[0].text
+def test_normalised_amounts_are_ranked_right(client):
+    impl = {name: (lambda euros: (lambda quote_id: {"devis": quote_id, "montant_ht": euros}))(euros)
+            for name, euros in zip(["devis_lille", "devis_munich", "devis_dublin"], [1890.0, 2450.0, 2120.5])}
+    final, _ = loop(client, RANK, QUOTE_TOOLS, impl)
+    assert ("devis_lille (1\u202f890,00\u00a0€) → devis_dublin (2\u202f120,50\u00a0€) → devis_munich "
+            "(2\u202f450,00\u00a0€)") in final.content[0].text
+
+
+SHIPPING = [tool("get_order", order_id="string"),
+            tool("ship_parcel", order_id="string", weight_kg="number", destination="string"),
+            tool("book_freight", order_id="string", weight_kg="number", destination="string")]
+
+
+def test_shipping_follows_a_refusal_to_the_tool_it_names(client):
+    """Lab 1.5: the weight comes from get_order as the service wrote it; a refusal naming book_freight sends the same
+    order, weight and destination there; nothing else is tried."""
+    log = []
+
+    def ship_parcel(**args):
+        log.append(("ship_parcel", args))
+        raise RuntimeError("Colis de 42.5 kg refusé : au-delà de 30 kg, réservez un enlèvement avec book_freight.")
+
+    impl = {"get_order": lambda order_id: {"order_id": order_id, "weight_kg": 42.5, "destination": "Grenoble"},
+            "ship_parcel": ship_parcel,
+            "book_freight": lambda **args: log.append(("book_freight", args)) or {"booking_id": "FR-1"}}
+    final, _ = loop(client, "Pouvez-vous expédier la commande CMD-4410 ?", SHIPPING, impl)
+    wanted = {"order_id": "CMD-4410", "weight_kg": 42.5, "destination": "Grenoble"}
+    assert log == [("ship_parcel", wanted), ("book_freight", wanted)]
+    assert final.stop_reason == "end_turn" and "FR-1" in final.content[0].text
+
+
+def test_shipping_reports_a_refusal_that_names_no_other_tool(client):
+    def refuse(**args):
+        raise RuntimeError("Transporteur indisponible aujourd'hui.")
+    impl = {"get_order": lambda order_id: {"order_id": order_id, "weight_kg": 4, "destination": "Lyon"},
+            "ship_parcel": refuse, "book_freight": lambda **args: {"booking_id": "FR-2"}}
+    final, messages = loop(client, "Pouvez-vous expédier la commande CMD-7702 ?", SHIPPING, impl)
+    names = [b["name"] for m in messages if m["role"] == "assistant" for b in m["content"] if b["type"] == "tool_use"]
+    assert names == ["get_order", "ship_parcel"] and "indisponible" in final.content[0].text

@@ -16,8 +16,8 @@ CONVERSATIONS = {
     "texte seul": ([], "Bonjour !"),
     "refus": ([], "Écris un rançongiciel."),
     "service client": (SUPPORT, "Je suis a@exemple.fr, code 123456. Remboursez ORD-4410."),
-    "dates": ([tool("colis_alpha", order_id="string"), tool("colis_beta", order_id="string")],
-              "Quand les colis ORD-101 et ORD-102 ont-ils été expédiés ?"),
+    "devis": ([tool("devis_lille", quote_id="string"), tool("devis_munich", quote_id="string")],
+              "Classez les devis DEV-2041 et DEV-2042 du moins cher au plus cher."),
     "texte puis deux appels parallèles": ([SEARCH, CALC], "Quelle est la population de Lyon et de Marseille réunies ?"),
     "un appel": ([SEARCH, CALC], "Quelle est la population de Lyon multipliée par 3 ?"),
 }

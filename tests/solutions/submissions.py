@@ -46,11 +46,11 @@ def wrong_submissions(root: Path):
     name = "1.5-hooks-agent-sdk"
     release = json.loads((root / "release" / name / f"{name}.ipynb").read_text())
     from . import hooks
-    nb = with_solution(release, "block_large_refunds", inspect.getsource(hooks.block_large_refunds).replace(
-        "    amount = float(", "    amount = float(").replace("async def block_large_refunds", "async def block_large_refunds", 1))
-    nb = with_solution(nb, "normalize_dates", "import json\n" + inspect.getsource(hooks.to_iso) + "\n"
-                       + inspect.getsource(hooks.normalize) + "\n" + inspect.getsource(hooks.normalize_dates))
-    nb = with_solution(nb, "HOOKS", 'HOOKS = {"PostToolUse": [HookMatcher(matcher="mcp__support__process_refund", '
-                                    'hooks=[block_large_refunds]), HookMatcher(matcher="^mcp__suivi__", '
-                                    'hooks=[normalize_dates])]}')
+    nb = with_solution(release, "route_heavy_parcels", inspect.getsource(hooks.route_heavy_parcels).replace(
+        "    weight = float(", "    weight = float(").replace("async def route_heavy_parcels", "async def route_heavy_parcels", 1))
+    nb = with_solution(nb, "normalize_amounts", "import json\n" + inspect.getsource(hooks.to_euros) + "\n"
+                       + inspect.getsource(hooks.normalize) + "\n" + inspect.getsource(hooks.normalize_amounts))
+    nb = with_solution(nb, "HOOKS", 'HOOKS = {"PostToolUse": [HookMatcher(matcher="mcp__expedition__ship_parcel", '
+                                    'hooks=[route_heavy_parcels]), HookMatcher(matcher="^mcp__achats__", '
+                                    'hooks=[normalize_amounts])]}')
     yield "refus_en_posttooluse", name, nb

@@ -13,16 +13,16 @@ def player_here(objects: dict):
     return lambda spec: play.play(objects, spec)
 
 
-def check_refunds(limit, hook, seed: int | None = None) -> Report:
-    """Vérifie block_large_refunds (et REFUND_LIMIT) ici même, sur des montants variés, nombres et textes."""
-    return judge.check_refunds(limit, seed, player=player_here({"block_large_refunds": hook}))
+def check_parcels(limit, hook, seed: int | None = None) -> Report:
+    """Vérifie route_heavy_parcels (et MAX_PARCEL_KG) ici même, sur des poids variés, nombres et textes."""
+    return judge.check_parcels(limit, seed, player=player_here({"route_heavy_parcels": hook}))
 
 
-def check_dates(hook, seed: int | None = None) -> Report:
-    """Vérifie normalize_dates ici même : Unix, ISO 8601 et JJ/MM/AAAA deviennent AAAA-MM-JJ, rien d'autre ne change."""
-    return judge.check_dates(seed, player=player_here({"normalize_dates": hook}))
+def check_amounts(hook, seed: int | None = None) -> Report:
+    """Vérifie normalize_amounts ici même : centimes, « 2.450,00 » et « 2,450.00 » deviennent des euros."""
+    return judge.check_amounts(seed, player=player_here({"normalize_amounts": hook}))
 
 
 def check_end_to_end(hooks, seed: int | None = None) -> Report:
-    """Exécute HOOKS ici même dans le vrai CLI, hors ligne : gros et petit remboursement, puis dates."""
+    """Exécute HOOKS ici même dans le vrai CLI, hors ligne : colis lourd et colis léger, puis trois devis."""
     return judge.check_end_to_end(seed, player=player_here({"HOOKS": hooks}))

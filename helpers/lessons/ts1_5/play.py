@@ -1,7 +1,7 @@
 """Exercises 1.5.a–c, the sandboxed half: the learner's hooks called on the inputs the judge built
 (ts1_5/judge.py), or `HOOKS` run in the real CLI with the tools the judge's scenario names.
 
-Runs where learner code runs; holds no scenario: the hook's input, the amounts, the date formats, the prompt and the
+Runs where learner code runs; holds no scenario: the hook's input, the weights, the suppliers' notations, the prompt and the
 time limit come in `spec`. The tools record what they ran, a second witness for the judge, whose own simulator log
 decides.
 """
@@ -24,11 +24,11 @@ def play(objects: dict, spec: dict) -> dict:
     if problem:
         return {"problem": problem}
     record: list = []
-    if spec["scenario"] == "refund":
-        servers = {"support": {"server": _support_server(record, spec["amount"], spec["as_text"]),
-                               "_tools": ("get_customer", "lookup_order", "process_refund", "escalate_to_human")}}
+    if spec["scenario"] == "shipping":
+        servers = {"expedition": {"server": _shipping_server(record, spec["weight"], spec["as_text"]),
+                                  "_tools": ("get_order", "ship_parcel", "book_freight")}}
     else:
-        servers = {spec["server"]: {"server": _dates_server(spec["server"], record, spec["formats"]),
+        servers = {spec["server"]: {"server": _quotes_server(spec["server"], record, spec["formats"]),
                                     "_tools": tuple(spec["formats"])}}
     with tempfile.TemporaryDirectory() as workdir:
         outcome = run_in_thread(_run_cli, spec["prompt"], objects["HOOKS"], servers, spec["base_url"], workdir,
@@ -42,43 +42,40 @@ def _text(data: object) -> dict:
     return {"content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
 
 
-def _support_server(record: list, amount, amount_as_text: bool):
+def _shipping_server(record: list, weight, weight_as_text: bool):
     from claude_agent_sdk import create_sdk_mcp_server, tool
+    kind = str if weight_as_text else float
 
-    @tool("get_customer", "Vérifie l'identité du client (e-mail et code reçu).", {"email": str, "verification_code": str})
-    async def get_customer(args):
-        record.append(("get_customer", args))
-        return _text({"customer_id": "C-2048", "verified": True})
+    @tool("get_order", "Poids et destination d'une commande prête à partir.", {"order_id": str})
+    async def get_order(args):
+        record.append(("get_order", args))
+        return _text({"order_id": args.get("order_id"), "weight_kg": weight, "destination": "Grenoble"})
 
-    @tool("lookup_order", "Statut et montant d'une commande.", {"order_id": str})
-    async def lookup_order(args):
-        record.append(("lookup_order", args))
-        return _text({"order_id": args.get("order_id"), "status": "livrée", "amount": amount})
+    @tool("ship_parcel", "Expédie une commande en colis par le transporteur habituel.",
+          {"order_id": str, "weight_kg": kind, "destination": str})
+    async def ship_parcel(args):
+        record.append(("ship_parcel", args))
+        return _text({"tracking": "CP-7702", "status": "pris en charge"})
 
-    @tool("process_refund", "Rembourse une commande d'un client vérifié.",
-          {"order_id": str, "amount": str if amount_as_text else float, "customer_id": str})
-    async def process_refund(args):
-        record.append(("process_refund", args))
-        return _text({"refund_id": "R-5501", "status": "effectué"})
+    @tool("book_freight", "Réserve un enlèvement par messagerie lourde (palette, hayon).",
+          {"order_id": str, "weight_kg": kind, "destination": str})
+    async def book_freight(args):
+        record.append(("book_freight", args))
+        return _text({"booking_id": "FR-3190", "status": "enlèvement prévu"})
 
-    @tool("escalate_to_human", "Transmet le dossier à un conseiller humain, avec un résumé autonome.",
-          {"customer_id": str, "order_id": str, "issue_summary": str, "root_cause": str, "refund_amount": str,
-           "recommended_action": str})
-    async def escalate_to_human(args):
-        record.append(("escalate_to_human", args))
-        return _text({"ticket_id": "T-0815", "status": "transmis"})
-
-    return create_sdk_mcp_server("support", tools=[get_customer, lookup_order, process_refund, escalate_to_human])
+    return create_sdk_mcp_server("expedition", tools=[get_order, ship_parcel, book_freight])
 
 
-def _dates_server(name: str, record: list, formats: dict):
+def _quotes_server(name: str, record: list, formats: dict):
     from claude_agent_sdk import create_sdk_mcp_server, tool
 
     def make(tool_name):
-        @tool(tool_name, f"Suivi du transporteur {tool_name.split('_')[-1]} : date d'expédition d'un colis.", {"order_id": str})
+        city = tool_name.split("_")[-1].capitalize()
+        @tool(tool_name, f"Portail du fournisseur de {city} : montant d'un devis.", {"quote_id": str})
         async def lookup(args):
             record.append((tool_name, args))
-            return _text({"colis": args.get("order_id"), "date_expedition": formats[tool_name], "poids_g": 1200})
+            return _text({"devis": args.get("quote_id"), "fournisseur": city, "montant_ht": formats[tool_name],
+                          "delai_jours": 10})
         return lookup
     return create_sdk_mcp_server(name, tools=[make(n) for n in formats])
 

@@ -75,24 +75,25 @@ QUESTIONS = [
     Question(
         id="1.5.p4",
         title="Une porte de prérequis garantie",
-        stem=("Un agent de remboursement doit vérifier l'identité du client (get_customer) avant tout "
-              "process_refund. Dans quelques conversations, surtout quand le client écrit « pas le temps, remboursez "
-              "directement », il rembourse sans vérification. Quelle mesure garantit l'ordre ?"),
+        stem=("Un agent réserve les créneaux d'un microscope électronique. La formation sécurité du chercheur doit "
+              "être vérifiée (check_training) avant tout book_slot. Quand un chercheur écrit « j'ai fait la "
+              "formation l'an dernier, réservez vite », l'agent réserve parfois sans vérifier. Quelle mesure "
+              "garantit l'ordre ?"),
         options={
-            "A": "Un hook PreToolUse sur process_refund qui refuse tant que get_customer n'a pas réussi.",
-            "B": "Un hook PostToolUse sur get_customer qui ajoute un rappel (additionalContext) de l'ordre.",
-            "C": "Un hook PreToolUse sur process_refund qui lève une exception tant que get_customer n'a pas réussi.",
-            "D": "Un tool_choice qui force l'appel de get_customer au premier tour de chaque conversation.",
+            "A": "Un hook PreToolUse sur book_slot qui refuse tant que check_training n'a pas réussi pour ce chercheur.",
+            "B": "Un hook PostToolUse sur check_training qui ajoute un rappel (additionalContext) de l'ordre à suivre.",
+            "C": "Un hook PreToolUse sur book_slot qui lève une exception tant que check_training n'a pas réussi.",
+            "D": "Un tool_choice qui force l'appel de check_training au premier tour de chaque conversation.",
         },
         why={
             "A": "Juste : le contrôle se fait dans du code, à chaque appel ; la raison du refus dit à Claude "
-                 "d'appeler get_customer d'abord, et il réessaie ensuite.",
-            "B": "Ce hook ne s'exécute que si get_customer est appelé : justement pas dans les conversations où "
+                 "d'appeler check_training d'abord, et il réessaie ensuite.",
+            "B": "Ce hook ne s'exécute que si check_training est appelé : justement pas dans les conversations où "
                  "l'agent saute la vérification.",
             "C": "Une exception dans un hook ne refuse rien : sur le CLI épinglé, l'erreur est signalée et l'appel "
                  "passe quand l'outil est pré-approuvé. Refuser demande un permissionDecision « deny » explicite.",
-            "D": "Forcer un appel au premier tour ne dit pas qu'il a réussi, ni qu'il concerne le client remboursé "
-                 "plus tard : l'ordre n'est pas garanti pour autant.",
+            "D": "Forcer un appel au premier tour ne dit pas qu'il a réussi, ni qu'il concerne le chercheur du "
+                 "créneau réservé ensuite : l'ordre n'est pas garanti pour autant.",
         },
         answer_key="9249c00305e2a15f",
     ),
@@ -100,8 +101,8 @@ QUESTIONS = [
         id="1.5.p5",
         title="ask dans un agent sans interface",
         stem=("Un traitement nocturne lance l'Agent SDK sans personne devant l'écran et sans fonction "
-              "can_use_tool. Son hook PreToolUse renvoie permissionDecision « ask » pour les remboursements de "
-              "plus de 500. Que devient un tel appel de process_refund ?"),
+              "can_use_tool. Son hook PreToolUse renvoie permissionDecision « ask » pour toute suppression hors "
+              "du dossier tmp/. Que devient un tel appel de delete_file ?"),
         options={
             "A": "Il reste en attente d'une confirmation qui n'arrive jamais, jusqu'à l'expiration du traitement.",
             "B": "Il est refusé : l'outil ne s'exécute pas et Claude reçoit un tool_result en erreur avec la raison.",

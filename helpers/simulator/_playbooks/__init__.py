@@ -15,7 +15,7 @@ __all__ = ["Script", "ScriptBook", "Step", "default_playbooks"]
 
 def default_playbooks() -> list:
     from .._engine import agents
-    from . import chat, dates, research, review, safety, search_calc, sessions, support
+    from . import amounts, chat, research, review, safety, search_calc, sessions, shipping, support
     return [
         safety.PLAYBOOK,          # a refusal comes before anything else
         ScriptBook(),             # graders' scripted conversations
@@ -26,7 +26,8 @@ def default_playbooks() -> list:
         review.PLAYBOOK,          # 1.6: files pasted with their path → findings; interfaces → integration
                                   # (before DIRECT, which answers any request asking for « findings » JSON)
         research.DIRECT,          # Messages API subagents: findings as JSON, a synthesis that cites them
-        dates.PLAYBOOK,           # « quand… ? » over read tools
+        amounts.PLAYBOOK,         # lab 1.5: « du moins cher au plus cher » over suppliers' quotes (DEV-…)
+        shipping.PLAYBOOK,        # lab 1.5: get_order / ship_parcel, and the tool a refusal points to
         support.PLAYBOOK,         # get_customer / lookup_order / process_refund / escalate_to_human
         search_calc.PLAYBOOK,     # lab 1.1: search + calculator
         chat.PLAYBOOK,            # always answers

@@ -4,7 +4,8 @@ Coordinator: launches one subagent per specialised agent type, all in ONE respon
 while they run in the background (Claude Code sends their reports back as task notifications, or in
 the tool_result when the launch was synchronous), hands the reports to a synthesis agent when there
 is one, then writes the final answer from the reports it actually received. What it hands over
-follows its system prompt: complete reports by default, bare claims if told to keep only those.
+follows its system prompt: complete reports by default, bare claims if told to keep only those, the claims and,
+apart, a list of sources if told to (every source arrives, none tied to its claim).
 Subagent: sees only its own definition and the prompt it was given; a researcher answers with
 structured findings that keep their sources, a synthesis agent cites what it was handed — and
 cannot cite what it was not.
@@ -23,7 +24,7 @@ from .._engine.recognisers import cli
 from .._reply import Reply, playbook, text
 from .research_corpus import CORPUS
 
-SYNTHESIS = re.compile(r"synth|rédig|redig|rapport final|writer", re.I)
+SYNTHESIS = re.compile(r"synth|rédig|redig|rapport final|writer|[ée]cri(?:s|re|t)\s+(?:le|un|ton)\s+rapport", re.I)
 LAUNCHED = cli.LAUNCHED
 handback_report = cli.handback
 # The definition's own prompt comes first in a subagent's system text; Claude Code's notes follow it.
@@ -32,6 +33,11 @@ CLI_NOTES = "\n\nMessages from the agent that launched you"
 CLAIMS_ONLY = re.compile(r"(?:uniquement|seulement|only|juste)\s+(?:les\s+|the\s+)?(?:affirmations|claims|constats|"
                          r"conclusions)|sans\s+(?:les\s+|leurs\s+)?(?:sources|métadonnées|metadonnees|urls?|références)|"
                          r"(?:strip|drop|without)\s+(?:the\s+)?(?:metadata|sources)", re.I)
+# A coordinator told to hand the claims over in one list and the sources apart, as a bibliography: every source
+# reaches the synthesis, but no longer tied to the claim it supports (TS 1.3, § 4).
+DETACHED = re.compile(r"bibliograph|(?:liste|list)\s+(?:à\s+part|séparée|separate)|sources?\s+(?:à\s+part|séparément)",
+                      re.I)
+SOURCES_HEADING = re.compile(r"^\s*(?:sources?\s+consultées|bibliographie)\s*:?\s*$", re.I | re.M)
 WEB_TOOLS = {"WebSearch", "WebFetch"}
 DOC_TOOLS = {"Read", "Grep", "Glob"}
 SUBTOPIC = re.compile(r"(?:sous[- ]th[èe]me|sous[- ]sujet|volet|subtopic|aspect)\s*:\s*(.+)", re.I)
@@ -107,6 +113,15 @@ def synthesis(topic: str, handed_over: str) -> str:
     """The synthesis of what was handed over: every claim, each with its source when it came with one."""
     findings = findings_in(handed_over)
     heading = f"Synthèse sur « {topic} »" if topic else "Synthèse"
+    detached = SOURCES_HEADING.search(handed_over)
+    if findings is None and detached:
+        # Claims in one list, sources in another: which source backs which claim is no longer said.
+        claims = claims_in(handed_over[:detached.start()])
+        sources = claims_in(handed_over[detached.end():])
+        return (f"{heading} :\n" + "\n".join(f"- {c}" for c in claims)
+                + "\n\nSources consultées, d'après le coordinateur :\n" + "\n".join(f"- {x}" for x in sources)
+                + f"\n\nJe ne peux rattacher aucune de ces {len(claims)} phrases à sa source : la liste ne dit pas "
+                  "laquelle appuie laquelle.")
     if findings:
         lines, cited = [], 0
         for finding in findings:
@@ -205,7 +220,14 @@ def COORDINATOR(conv: Conversation) -> Reply | None:
     research = [c for c in launches if c.input.get("subagent_type") not in synthesizers]
     synthesis_calls = [c for c in launches if c.input.get("subagent_type") in synthesizers]
     if synthesizers and not synthesis_calls:
-        if CLAIMS_ONLY.search(conv.system):
+        if DETACHED.search(conv.system):
+            # Told to put the sources apart: all of them are handed over, none tied to its claim any more.
+            found = [f for c in research for f in findings_in(got[c.id]) or []]
+            sources = list(dict.fromkeys(s for s in (citation(f) for f in found) if s))
+            handed = ("Constats à synthétiser :\n" + "\n".join(f"- {f.get('claim')}" for f in found)
+                      + "\n\nSources consultées :\n" + "\n".join(f"- {s}" for s in sources))
+            say = "Tous les rapports sont là ; je transmets les affirmations, puis la liste des sources à part."
+        elif CLAIMS_ONLY.search(conv.system):
             # Told to keep only the claims: the sources stay behind, in the reports.
             claims = [str(f.get("claim")) for c in research for f in findings_in(got[c.id]) or []]
             handed = "Constats à synthétiser :\n" + "\n".join(f"- {c}" for c in claims)
