@@ -55,6 +55,9 @@ RESTARTS = 2
 # long after it started, plus a margin for the player's own work (client, CLI start-up, plain data back).
 LIMIT_MARGIN = float(os.environ.get("COURS_MARGE_SCENARIO_S", "12"))
 DEFAULT_LIMIT = 20.0          # a scenario that names no limit of its own (every lesson's does: tests/grading/test_bounds)
+# Every scenario together (`Exercise.seconds`, each lesson's own): the trusted side's clock, which the learner's code
+# cannot stop — its alarms can be switched off, each scenario's limit spent one after the other. What a scenario may
+# still use is the least of its own limit and what is left of the exercise's.
 SECRET_FILE = ".correction-secret"
 
 
@@ -297,6 +300,38 @@ class Player:
             pass
 
 
+# On a machine already busy when the judging starts (a cohort graded in parallel, other jobs), every correct
+# solution is slower: the exercise's time is stretched by the load per core over the last minute, at most MAX_STRETCH
+# times. Read before the first scenario, from the whole machine: learner code has not run yet, and what one sandbox
+# adds to a one-minute average within a few seconds is a few hundredths.
+MAX_STRETCH = 2.0
+
+
+def stretch() -> float:
+    try:
+        cores = len(os.sched_getaffinity(0)) or 1
+        return min(MAX_STRETCH, max(1.0, os.getloadavg()[0] / cores))
+    except (OSError, AttributeError):
+        return 1.0
+
+
+class Clock:
+    """The time the scenarios of one submission have together (`Exercise.seconds`, stretched on a busy machine; 0: no
+    bound of its own), counted here while a scenario is played — both judgings of `judge_submission` on one clock."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = round(float(seconds or 0) * stretch(), 1)
+        self.spent = 0.0
+
+    def left(self) -> float:
+        return self.seconds - self.spent if self.seconds > 0 else float("inf")
+
+
+def spent_message(seconds: float) -> str:
+    return (f"Temps de vérification de l'exercice épuisé ({seconds:g} s pour tous les scénarios) : requête refusée "
+            f"par le correcteur.")
+
+
 class _PlayerCall:
     """What a lesson's judge receives as `player`: call it with a scenario; `view` is where the trusted side reads the
     sandbox's files from (lessons.kit.read_files)."""
@@ -316,10 +351,12 @@ class _PlayerCall:
 class Judging:
     """One exercise of one submission: players (restarted if learner code kills them), forwarders."""
 
-    def __init__(self, exercise_id: str, cells: list[str], run: Path, until: float | None = None) -> None:
+    def __init__(self, exercise_id: str, cells: list[str], run: Path, until: float | None = None,
+                 clock: Clock | None = None) -> None:
         self.exercise = exercise_id
         self.cells = list(cells)
         self.until = time.monotonic() + EXERCISE_SECONDS if until is None else until
+        self.clock = clock or Clock(exercise(exercise_id).seconds)
         # Short paths: a Unix socket's path must fit in 108 bytes.
         self.root = Path(tempfile.mkdtemp(prefix="v", dir=run))
         self.root.chmod(0o755)
@@ -338,6 +375,7 @@ class Judging:
         self.out_of_time = False
         self.flooded = False                      # a scenario's data came back cut (more values than plain keeps)
         self.alarm_refused = False                # the learner's function blocked or ignored its alarm
+        self.out_of_budget = False                # the scenarios spent the exercise's time (self.clock)
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -410,6 +448,9 @@ class Judging:
             return _flooded()
         if self.alarm_refused:
             return _overran(float(spec.get(LIMIT_KEY) or DEFAULT_LIMIT) if isinstance(spec, dict) else DEFAULT_LIMIT)
+        if self.clock.left() <= 0:
+            self._spend_all()
+            return _unplayed(self.clock.seconds)
         if time.monotonic() >= self.until:
             if not self.out_of_time:
                 self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) : "
@@ -426,7 +467,9 @@ class Judging:
         limit = spec.get(LIMIT_KEY) if isinstance(spec, dict) else None
         if not (isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0):
             limit = DEFAULT_LIMIT
-        until = min(self.until, time.monotonic() + float(limit) + LIMIT_MARGIN)
+        started = time.monotonic()
+        budget_end = started + self.clock.left()
+        until = min(self.until, started + float(limit) + LIMIT_MARGIN, budget_end)
         try:
             result = self.player.play(spec, relays, until)
             if _holds(result, TOO_BIG):
@@ -445,6 +488,10 @@ class Judging:
                 self.alarm_refused = True
                 self.notes.append(f"un scénario a dépassé son temps : {ALARM_REFUSED}")
                 return _overran(limit)
+            if until == budget_end and time.monotonic() >= until - 0.5:
+                # The exercise's time ran out during this scenario: it is stopped, and nothing more is played.
+                self._spend_all()
+                return _overran(limit, f"temps de l'exercice épuisé ({self.clock.seconds:g} s pour tous les scénarios)")
             if until < self.until and time.monotonic() >= until - 0.5:
                 # Past the scenario's own limit: the learner's code kept running after its alarm (switched off?).
                 self.notes.append(f"un scénario a dépassé son temps ({limit:g} s) : processus arrêté")
@@ -452,6 +499,20 @@ class Judging:
             self.notes.append(f"un scénario a arrêté le processus ({dead})")
             self.died = True
             return _crashed()
+        finally:
+            self.clock.spent += time.monotonic() - started
+
+    def _spend_all(self) -> None:
+        """The exercise's time is spent: the simulators refuse every request, the player is stopped."""
+        if not self.out_of_budget:
+            self.notes.append(f"temps de l'exercice épuisé ({self.clock.seconds:g} s pour tous les scénarios) : "
+                              f"les scénarios restants ne sont pas joués")
+        self.out_of_budget = True
+        self.budget.close(spent_message(self.clock.seconds))
+        if self.player is not None:
+            self.tampered += self.player.tampered
+            self.player.kill()
+            self.player = None
 
     def close(self) -> None:
         if self.player is not None:
@@ -469,11 +530,12 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path, u
     again with every cell reduced to its definitions: the functions as written, without the code around
     them; the better of the two counts (never more than the functions themselves earn)."""
     until = min(time.monotonic() + EXERCISE_SECONDS, until if until is not None else float("inf"))
-    report, died = _judge_once(exercise_id, cells, seed, run, until)
-    if died and report.final is False and time.monotonic() < until:
+    clock = Clock(exercise(exercise_id).seconds)      # one for both judgings
+    report, died = _judge_once(exercise_id, cells, seed, run, until, clock)
+    if died and report.final is False and time.monotonic() < until and clock.left() > 0:
         reduced = [definitions_only(cell) for cell in cells]
         if reduced != cells:
-            second, _ = _judge_once(exercise_id, reduced, seed, run, until)
+            second, _ = _judge_once(exercise_id, reduced, seed, run, until, clock)
             if second.score > report.score and second.final is False:
                 second.criteria.append(Criterion("code_autour", "Le code hors des fonctions laisse la vérification "
                                                  "tourner", 0, False, "il arrêtait le processus de vérification : "
@@ -483,8 +545,8 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path, u
 
 
 def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
-                until: float | None = None) -> tuple[Report, bool]:
-    judging = Judging(exercise_id, cells, run, until)
+                until: float | None = None, clock: Clock | None = None) -> tuple[Report, bool]:
+    judging = Judging(exercise_id, cells, run, until, clock)
     try:
         judging.player = judging._start()
         if judging.player is None:
@@ -505,7 +567,14 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
             report.criteria.append(Criterion("volume", "Les valeurs renvoyées restent des données de taille raisonnable",
                                              0, False, "une valeur de plus de 20 000 éléments est revenue : les "
                                                        "scénarios suivants n'ont pas été joués (comptés comme échoués)"))
-        if judging.out_of_time:
+        if judging.out_of_budget:
+            report.criteria.append(Criterion("temps", "Les scénarios tiennent dans le temps prévu pour l'exercice", 0,
+                                             False, f"vos scénarios ont pris plus de {judging.clock.seconds:g} s en "
+                                                    f"tout (le temps prévu pour cet exercice, largement plus que ce "
+                                                    f"qu'il faut à une solution correcte) : le scénario en cours a été "
+                                                    f"arrêté, les suivants n'ont pas été joués et comptent comme "
+                                                    f"échoués"))
+        elif judging.out_of_time:
             report.criteria.append(Criterion("temps", "La vérification tient dans le temps imparti", 0, False,
                                              f"votre fonction a bloqué au-delà de {EXERCISE_SECONDS:g} s au total : "
                                              f"les scénarios restants ont été comptés comme échoués"))
@@ -531,10 +600,15 @@ def not_run(exercise_id: str, notes: list[str]) -> Report:
                                           "; ".join(notes) or "le code soumis n'a pas pu être exécuté")])
 
 
-def _overran(seconds: float) -> dict:
+def _overran(seconds: float, why: str = "") -> dict:
     """What a scenario whose code ran past its limit reports: timed out, like code the player's alarm stopped."""
-    return {"outcome": {"error": f"Deadline : délai de {seconds:g} s dépassé (arrêté par le correcteur)",
+    return {"outcome": {"error": f"Deadline : {why or f'délai de {seconds:g} s dépassé'} (arrêté par le correcteur)",
                         "error_type": "Deadline", "timed_out": True}}
+
+
+def _unplayed(seconds: float) -> dict:
+    return {"outcome": {"error": f"non joué : le temps de l'exercice ({seconds:g} s pour tous les scénarios) est "
+                                 f"épuisé", "error_type": "TempsEpuise"}}
 
 
 def _holds(value: object, marker: dict, depth: int = 45) -> bool:

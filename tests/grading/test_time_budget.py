@@ -1,0 +1,135 @@
+"""Every submission's grading is bounded by its exercise's time, on the trusted side's clock (`Exercise.seconds`).
+
+Each scenario had its own limit, and the judge stopped waiting there; but a submission can spend each limit in turn:
+eight requests of 4 MiB that hang until the alarm (1.2.a, 60 s for one submission), or an alarm switched off and a
+flood of requests (1.6.a, 37 s). The scenarios of one exercise now share one clock: spent, the running scenario is
+stopped, the simulators refuse every request unread, the scenarios left count as failed, and the report says so.
+
+The bound is read against a correct solution, judged just before in the same process (same load, zygote warm): the
+honest stub of these two exercises raises at once, and costs no scenario any time — no budget that lets a correct
+solution finish is within twice nothing. Time and the grader's peak memory are printed.
+"""
+from __future__ import annotations
+
+import inspect
+import json
+import socket
+
+import pytest
+
+from helpers import lessons
+from helpers.grading.trusted import verdicts
+from solutions import coordinators, review
+from test_trusted_evidence import Peak, judged
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+
+GRADED = [e for e in lessons.exercises().values() if not e.is_quiz]
+
+FLOOD_1_2 = ("import json, urllib.request\n"
+             "def coordinate(client, topic, subtopics, *, model, max_tokens=1024):\n"
+             "    body = ('{\"model\": \"%s\", \"max_tokens\": 10, \"messages\": [' % model + ','.join(['{}'] * "
+             "(4 * 2**20 // 3 - 20)) + ']}').encode()\n"
+             "    for _ in range(8):\n"
+             "        request = urllib.request.Request(str(client.base_url).rstrip('/') + '/v1/messages', data=body,\n"
+             "                                         headers={'content-type': 'application/json', 'x-api-key': 'k',\n"
+             "                                                  'anthropic-version': '2023-06-01'})\n"
+             "        try:\n            urllib.request.urlopen(request, timeout=20).read()\n"
+             "        except Exception:\n            pass\n"
+             "    return {'findings': [], 'gaps': list(subtopics)}\n")
+
+SLEEPER_1_2 = ("import time\n"
+               "def coordinate(client, topic, subtopics, *, model, max_tokens=1024):\n"
+               "    time.sleep(11.5)\n"
+               "    return {'findings': [], 'gaps': list(subtopics)}\n")
+
+
+def flood_1_6() -> str:
+    source = inspect.getsource(review)
+    helpers_code = source[source.index("def _ask("):source.index("# -- correct")]
+    return ("import json, signal\n" + helpers_code +
+            "def review_pull_request(client, files, *, model, max_tokens=1024):\n"
+            "    local = {p: _ask(client, _local_prompt(p, s), model, max_tokens) for p, s in files.items()}\n"
+            "    signal.setitimer(signal.ITIMER_REAL, 0)\n"
+            "    paths = list(files)\n"
+            "    for _ in range(2000):\n"
+            "        try:\n"
+            "            client.messages.create(model=model, max_tokens=max_tokens, messages=[{'role': 'user',\n"
+            "                'content': files[paths[0]] + files[paths[1]] + 'x' * 100_000}])\n"
+            "        except Exception:\n            pass\n"
+            "    return {'per_file': {p: r['findings'] for p, r in local.items()}, 'cross_file': []}\n")
+
+
+CORRECT = {"1.2.a": lambda: "import json, concurrent.futures, anthropic\n" + inspect.getsource(coordinators.coordinate),
+           "1.6.a": lambda: inspect.getsource(review)[:inspect.getsource(review).index("# -- wrong")]}
+
+
+def reference(exercise: str):
+    """A correct solution's grading, timed: the first judging of a process also starts its zygote, so twice."""
+    cells = [CORRECT[exercise]()]
+    judged(exercise, cells)
+    with Peak() as peak:
+        report = judged(exercise, cells)
+    assert report.score == report.max_score, str(report)
+    return peak
+
+
+@pytest.mark.parametrize("exercise, cells", [("1.2.a", ["import json", FLOOD_1_2]), ("1.2.a", [SLEEPER_1_2]),
+                                             ("1.6.a", None)],
+                         ids=["1.2.a-8x4Mio-de-[{}]", "1.2.a-chaque-limite-depensee", "1.6.a-alarme-coupee-puis-flot"])
+def test_a_flood_is_graded_within_twice_a_correct_solutions_time(exercise, cells):
+    cells = cells or ["import json", flood_1_6()]
+    correct = reference(exercise)
+    with Peak() as peak:
+        report = judged(exercise, cells)
+    print(f"{exercise} : {peak.seconds:.1f} s (solution correcte : {correct.seconds:.1f} s), pic mémoire du correcteur "
+          f"{(peak.start + peak.peak) / 2**20:.0f} Mio (+{peak.peak / 2**20:.0f}) ; {report.score} / {report.max_score}")
+    assert report.score < 5, str(report)
+    spent = next((c for c in report.criteria if c.key == "temps"), None)
+    assert spent is not None and not spent.passed and "le temps prévu pour cet exercice" in spent.detail, str(report)
+    assert peak.seconds <= 2 * correct.seconds + 1, (peak.seconds, correct.seconds)     # 1 s of noise
+    assert peak.start + peak.peak < 2**30
+
+
+def test_every_graded_exercise_has_a_time_of_its_own():
+    """Spent one scenario limit after another, the scenarios' own limits add up to minutes; each exercise's time is a
+    few seconds (a correct solution's, with room for a busy machine)."""
+    for spec in GRADED:
+        assert 0 < spec.seconds <= 10, (spec.id, spec.seconds)
+
+
+def test_the_clock_stretches_on_a_busy_machine_and_no_further_than_twice(monkeypatch):
+    monkeypatch.setattr(verdicts.os, "sched_getaffinity", lambda _pid: {0, 1})
+    for load, seconds in ((0.3, 5.0), (2.0, 5.0), (3.0, 7.5), (40.0, 10.0)):
+        monkeypatch.setattr(verdicts.os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
+        assert verdicts.Clock(5).seconds == seconds
+
+
+def test_once_the_exercise_is_spent_the_forwarder_refuses_every_request_unread(tmp_path):
+    from helpers.grading.trusted.forwarder import Budget, Forwarder
+    from helpers.simulator import Simulator
+    from test_sandbox import ask
+    sim = Simulator().start()
+    budget = Budget()
+    fwd = Forwarder(str(tmp_path / "api.sock"), int(sim.base_url.rsplit(":", 1)[1]), budget)
+    try:
+        body = json.dumps({"model": "claude-sonnet-5-5", "max_tokens": 50,
+                           "messages": [{"role": "user", "content": "Bonjour"}]}).encode()
+        raw = (b"POST /v1/messages HTTP/1.1\r\nhost: x\r\nx-api-key: k\r\ncontent-type: application/json\r\n"
+               b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        assert ask(fwd.path, raw).startswith(b"HTTP/1.1 200")
+        budget.close(verdicts.spent_message(5))
+        # A body announced and never sent: refused as soon as the headers are in, not after REQUEST_SECONDS.
+        head = raw[:raw.index(b"\r\n\r\n") + 4]
+        with socket.socket(socket.AF_UNIX) as s:
+            s.connect(fwd.path)
+            s.settimeout(5)
+            s.sendall(head)
+            answer = s.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 429"), answer[:300]
+        message = json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["message"]
+        assert message.startswith("Temps de vérification de l'exercice épuisé (5 s pour tous les scénarios)"), message
+        assert len(sim.log.since(0)) == 1
+    finally:
+        fwd.close()
+        sim.stop()
