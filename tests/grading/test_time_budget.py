@@ -98,13 +98,6 @@ def test_every_graded_exercise_has_a_time_of_its_own():
         assert 0 < spec.seconds <= 10, (spec.id, spec.seconds)
 
 
-def test_the_clock_stretches_on_a_busy_machine_and_no_further_than_twice(monkeypatch):
-    monkeypatch.setattr(verdicts.os, "sched_getaffinity", lambda _pid: {0, 1})
-    for load, seconds in ((0.3, 5.0), (2.0, 5.0), (3.0, 7.5), (40.0, 10.0)):
-        monkeypatch.setattr(verdicts.os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
-        assert verdicts.Clock(5).seconds == seconds
-
-
 def test_once_the_exercise_is_spent_the_forwarder_refuses_every_request_unread(tmp_path):
     from helpers.grading.trusted.forwarder import Budget, Forwarder
     from helpers.simulator import Simulator

@@ -300,27 +300,14 @@ class Player:
             pass
 
 
-# On a machine already busy when the judging starts (a cohort graded in parallel, other jobs), every correct
-# solution is slower: the exercise's time is stretched by the load per core over the last minute, at most MAX_STRETCH
-# times. Read before the first scenario, from the whole machine: learner code has not run yet, and what one sandbox
-# adds to a one-minute average within a few seconds is a few hundredths.
-MAX_STRETCH = 2.0
-
-
-def stretch() -> float:
-    try:
-        cores = len(os.sched_getaffinity(0)) or 1
-        return min(MAX_STRETCH, max(1.0, os.getloadavg()[0] / cores))
-    except (OSError, AttributeError):
-        return 1.0
-
-
 class Clock:
-    """The time the scenarios of one submission have together (`Exercise.seconds`, stretched on a busy machine; 0: no
-    bound of its own), counted here while a scenario is played — both judgings of `judge_submission` on one clock."""
+    """The time the scenarios of one submission have together (`Exercise.seconds`; 0: no bound of its own), counted
+    here while a scenario is played — both judgings of `judge_submission` on one clock. Fixed, not stretched by the
+    machine's load: a stretch read from the load gave a flood more time than the load took from a correct solution
+    (most of whose time is the simulator's own waits), and the same submission the same time."""
 
     def __init__(self, seconds: float) -> None:
-        self.seconds = round(float(seconds or 0) * stretch(), 1)
+        self.seconds = float(seconds or 0)
         self.spent = 0.0
 
     def left(self) -> float:

@@ -10,7 +10,7 @@ from .questions import QUESTIONS
 EXERCISES = [
     Exercise("1.5.a", ("REFUND_LIMIT", "block_large_refunds"), 4, __name__, "judge_refunds", seconds=1.5),
     Exercise("1.5.b", ("normalize_dates",), 4, __name__, "judge_dates", seconds=1),
-    Exercise("1.5.c", ("HOOKS",), 4, __name__, "judge_end_to_end", seconds=5),
+    Exercise("1.5.c", ("HOOKS",), 4, __name__, "judge_end_to_end", seconds=7),
     Exercise("1.5.q", ("reponses_1_5",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]
