@@ -126,3 +126,19 @@ def test_once_the_exercise_is_spent_the_forwarder_refuses_every_request_unread(t
     finally:
         fwd.close()
         sim.stop()
+
+
+def test_cells_that_sleep_cost_the_cells_allowance_once_and_the_functions_are_still_judged():
+    """Four cells that each sleep 9.5 s (each within its own 10 s alarm): 32 s for one exercise, and again for each
+    exercise of the notebook. The cells of one judging have SETUP_TOTAL together, counted while they run; past it, the
+    cells reduced to their definitions are judged."""
+    from solutions.attacks import CORRECT as LOOP
+    judged("1.1.a", ["import json", LOOP])
+    with Peak() as correct:
+        assert judged("1.1.a", ["import json", LOOP]).score == 10
+    sleeping = ["import json, time\ntime.sleep(9.5)\n"] + ["time.sleep(9.5)\n"] * 3 + [LOOP]
+    with Peak() as peak:
+        report = judged("1.1.a", sleeping)
+    print(f"1.1.a, quatre cellules qui dorment 9,5 s : {peak.seconds:.1f} s (solution correcte : {correct.seconds:.1f} s)")
+    assert report.score == 10, str(report)
+    assert peak.seconds <= correct.seconds + verdicts.SETUP_TOTAL + 2, (peak.seconds, correct.seconds)

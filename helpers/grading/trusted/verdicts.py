@@ -41,9 +41,12 @@ SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
 # number from the sandbox that is not the next one is forged, and the cell running then takes the blame.
 CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "10"))
 CELL_MARGIN = 2.0
-# All the attempts at running the cells of one judging (a cell that stalls is left out, the player started anew):
-# past this, one last attempt with every cell reduced to its definitions, then the exercise is not run.
-SETUP_TOTAL = float(os.environ.get("COURS_DELAI_CELLULES_TOTAL_S", "30"))
+# The time all the attempts at running the cells of one judging may take, counted while they run (a cell that stalls
+# is left out, the player started anew): past this, one last attempt with every cell reduced to its definitions, which
+# has REDUCED_SECONDS, then the exercise is not run. A course notebook's graded cells run in 0.3-0.7 s with both
+# cores busy; 30 s let a cell that sleeps 9.5 s, three times over, stall every exercise of a notebook 30 s.
+SETUP_TOTAL = float(os.environ.get("COURS_DELAI_CELLULES_TOTAL_S", "5"))
+REDUCED_SECONDS = 5.0
 PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
 # All the scenarios of one exercise, both judgings included: a function that blocks where no signal reaches it
 # would otherwise cost PLAY_SECONDS per scenario, twice (40 min for the eight of 1.1.a).
@@ -355,7 +358,7 @@ class Judging:
         self.player: Player | None = None
         self.restarts = 0
         self.trimmed: set[int] = set()
-        self.setup_until: float | None = None     # all the attempts at running the cells (SETUP_TOTAL)
+        self.setup_spent = 0.0                    # all the attempts at running the cells (SETUP_TOTAL)
         self.reduced = False                      # the last attempt: every cell reduced to its definitions
         self.tampered: list[str] = []
         self.died = False
@@ -370,8 +373,6 @@ class Judging:
     def _start(self) -> Player | None:
         """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
         from .atelier import atelier
-        if self.setup_until is None:
-            self.setup_until = time.monotonic() + SETUP_TOTAL
         while self.restarts <= RESTARTS + 2 * len(self.cells):
             if time.monotonic() >= self.until:
                 self.out_of_time = True
@@ -385,9 +386,12 @@ class Judging:
                 self.restarts += 1
                 self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                 continue
+            began = time.monotonic()
+            allowance = REDUCED_SECONDS if self.reduced else max(0.0, SETUP_TOTAL - self.setup_spent)
             try:
-                message = player.ready(min(self.until, self.setup_until))
+                message = player.ready(min(self.until, began + allowance))
             except _Dead as dead:
+                self.setup_spent += time.monotonic() - began
                 player.kill()
                 self.restarts += 1
                 index = player.current_cell
@@ -402,14 +406,13 @@ class Judging:
                     self.notes.append(f"les cellules, même réduites à leurs définitions, n'ont pas pu s'exécuter "
                                       f"({dead})")
                     return None
-                if self.trimmed or trimmed == _as_written(self.cells[index]) or time.monotonic() >= self.setup_until - 0.5:
+                if self.trimmed or trimmed == _as_written(self.cells[index]) or self.setup_spent >= SETUP_TOTAL - 0.5:
                     # Second failure, or nothing left to take out of the cell blamed, or out of time: every cell
                     # reduced to its definitions, one last attempt.
                     self.reduced = True
                     self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules les "
                                       f"définitions de vos cellules sont gardées")
                     self.cells = [definitions_only(cell) for cell in self.cells]
-                    self.setup_until = max(self.setup_until, time.monotonic() + CELL_SECONDS + CELL_MARGIN)
                     continue
                 # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
                 self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses définitions "
@@ -417,6 +420,7 @@ class Judging:
                 self.trimmed.add(index)
                 self.cells[index] = trimmed
                 continue
+            self.setup_spent += time.monotonic() - began
             self.values = message.values
             player.tampered = _names(message.tampered)
             self.missing = [str(m) for m in message.missing]
