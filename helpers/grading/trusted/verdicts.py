@@ -303,14 +303,32 @@ class Player:
             pass
 
 
-class Clock:
-    """The time the scenarios of one submission have together (`Exercise.seconds`; 0: no bound of its own), counted
-    here while a scenario is played — both judgings of `judge_submission` on one clock. Fixed, not stretched by the
-    machine's load: a stretch read from the load gave a flood more time than the load took from a correct solution
-    (most of whose time is the simulator's own waits), and the same submission the same time."""
+# On a machine whose cores are taken (a cohort graded in parallel, other jobs), a correct solution is slower too: the
+# exercise's time is stretched by the slowdown this process measures on itself just before the cells run — the wall
+# time a fixed 50 ms of its own CPU work takes, over 50 ms — at most MAX_STRETCH times. 1 on a machine with a core
+# free (an idle one, or one other job on two cores); 1.5 with both cores busy. Learner code has not run yet.
+MAX_STRETCH = 3.0
+PROBE_CPU = 0.05
 
-    def __init__(self, seconds: float) -> None:
-        self.seconds = float(seconds or 0)
+
+def slowdown() -> float:
+    began, cpu = time.monotonic(), time.thread_time()
+    while time.thread_time() - cpu < PROBE_CPU and time.monotonic() - began < PROBE_CPU * MAX_STRETCH:
+        sum(range(500))
+    used = max(time.thread_time() - cpu, 1e-6)
+    return min(MAX_STRETCH, max(1.0, (time.monotonic() - began) / used))
+
+
+class Clock:
+    """The time the scenarios of one submission have together (`Exercise.seconds` × the slowdown measured when the
+    clock is made; 0: no bound of its own), counted here while a scenario is played — both judgings of
+    `judge_submission` on one clock. The slowdown is measured, not read from the load average: that average gave a
+    flood more time (×1.8 at load 3.6) than the load took from a correct solution, most of whose time is the
+    simulator's own waits."""
+
+    def __init__(self, seconds: float, stretch: float | None = None) -> None:
+        self.stretch = round(slowdown() if stretch is None and seconds else (stretch or 1.0), 2)
+        self.seconds = round(float(seconds or 0) * self.stretch, 1)
         self.spent = 0.0
 
     def left(self) -> float:
@@ -562,7 +580,8 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
             report.criteria.append(Criterion("temps", "Les scénarios tiennent dans le temps prévu pour l'exercice", 0,
                                              False, f"vos scénarios ont pris plus de {judging.clock.seconds:g} s en "
                                                     f"tout (le temps prévu pour cet exercice, largement plus que ce "
-                                                    f"qu'il faut à une solution correcte) : le scénario en cours a été "
+                                                    f"qu'il faut à une solution correcte{_stretched(judging.clock)}) : "
+                                                    f"le scénario en cours a été "
                                                     f"arrêté, les suivants n'ont pas été joués et comptent comme "
                                                     f"échoués"))
         elif judging.out_of_time:
@@ -577,6 +596,10 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
         return _flag(report, False), judging.died
     finally:
         judging.close()
+
+
+def _stretched(clock: Clock) -> str:
+    return f", allongé ×{clock.stretch:.2g} : la machine était chargée" if clock.stretch > 1 else ""
 
 
 def _flag(report: Report, final: bool) -> Report:
