@@ -5,9 +5,12 @@ eight requests of 4 MiB that hang until the alarm (1.2.a, 60 s for one submissio
 flood of requests (1.6.a, 37 s). The scenarios of one exercise now share one clock: spent, the running scenario is
 stopped, the simulators refuse every request unread, the scenarios left count as failed, and the report says so.
 
-The bound is read against a correct solution, judged just before in the same process (same load, zygote warm): the
-honest stub of these two exercises raises at once, and costs no scenario any time — no budget that lets a correct
-solution finish is within twice nothing. Time and the grader's peak memory are printed.
+The bound is read against the slowest honest submission of the exercise's catalogue, judged just before in the same
+process (same load, zygote warm): a correct solution for 1.6.a, the sequential coordinator for 1.2.a (8 s: in the
+« en parallèle » scenario each of its requests waits the desk's one-second barrier). The honest stub of these two
+exercises raises at once and costs no scenario any time: no budget that lets a correct solution finish is within twice
+nothing. And a budget below an honest submission's time costs it points its function earned (the sequential
+coordinator got 4.5 instead of the check's 8 with 4.5 s for 1.2.a): time is no criterion of these exercises.
 """
 from __future__ import annotations
 
@@ -60,24 +63,25 @@ def flood_1_6() -> str:
             "    return {'per_file': {p: r['findings'] for p, r in local.items()}, 'cross_file': []}\n")
 
 
-CORRECT = {"1.2.a": lambda: "import json, concurrent.futures, anthropic\n" + inspect.getsource(coordinators.coordinate),
-           "1.6.a": lambda: inspect.getsource(review)[:inspect.getsource(review).index("# -- wrong")]}
+HONEST = {"1.2.a": lambda: [inspect.getsource(coordinators), "coordinate = sequential\n"],
+          "1.6.a": lambda: [inspect.getsource(review)[:inspect.getsource(review).index("# -- wrong")]]}
 
 
 def reference(exercise: str):
-    """A correct solution's grading, timed: the first judging of a process also starts its zygote, so twice."""
-    cells = [CORRECT[exercise]()]
+    """The slowest honest submission's grading, timed: the first judging of a process also starts its zygote, so
+    twice."""
+    cells = HONEST[exercise]()
     judged(exercise, cells)
     with Peak() as peak:
         report = judged(exercise, cells)
-    assert report.score == report.max_score, str(report)
+    assert report.score > 0, str(report)
     return peak
 
 
 @pytest.mark.parametrize("exercise, cells", [("1.2.a", ["import json", FLOOD_1_2]), ("1.2.a", [SLEEPER_1_2]),
                                              ("1.6.a", None)],
                          ids=["1.2.a-8x4Mio-de-[{}]", "1.2.a-chaque-limite-depensee", "1.6.a-alarme-coupee-puis-flot"])
-def test_a_flood_is_graded_within_twice_a_correct_solutions_time(exercise, cells, monkeypatch):
+def test_a_flood_is_graded_within_twice_the_slowest_honest_submissions_time(exercise, cells, monkeypatch):
     """Twice on a machine with a core free; on a busy one, the exercise's time is stretched by the slowdown the grader
     measured (at most MAX_STRETCH), and so is the bound."""
     cells = cells or ["import json", flood_1_6()]
@@ -88,7 +92,8 @@ def test_a_flood_is_graded_within_twice_a_correct_solutions_time(exercise, cells
     with Peak() as peak:
         report = judged(exercise, cells)
     stretch = max(1.0, *measured)
-    print(f"{exercise} : {peak.seconds:.1f} s (solution correcte : {correct.seconds:.1f} s ; ralentissement mesuré "
+    print(f"{exercise} : {peak.seconds:.1f} s (soumission honnête la plus lente : {correct.seconds:.1f} s ; "
+          f"ralentissement mesuré "
           f"×{stretch:.2f}), pic mémoire du correcteur {(peak.start + peak.peak) / 2**20:.0f} Mio "
           f"(+{peak.peak / 2**20:.0f}) ; {report.score} / {report.max_score}")
     assert report.score < 5, str(report)
@@ -106,7 +111,7 @@ def test_the_slowdown_is_one_with_a_core_free_and_never_more_than_max_stretch():
 
 def test_every_graded_exercise_has_a_time_of_its_own():
     """Spent one scenario limit after another, the scenarios' own limits add up to minutes; each exercise's time is a
-    few seconds (a correct solution's, with room for a busy machine)."""
+    few seconds (the slowest honest submission's, with room for a busy machine)."""
     for spec in GRADED:
         assert 0 < spec.seconds <= 10, (spec.id, spec.seconds)
 

@@ -306,8 +306,10 @@ class Player:
 # On a machine whose cores are taken (a cohort graded in parallel, other jobs), a correct solution is slower too: the
 # exercise's time is stretched by the slowdown this process measures on itself just before the cells run — the wall
 # time a fixed 50 ms of its own CPU work takes, over 50 ms — at most MAX_STRETCH times. 1 on a machine with a core
-# free (an idle one, or one other job on two cores); 1.5 with both cores busy. Learner code has not run yet.
-MAX_STRETCH = 3.0
+# free (an idle one, or one other job on two cores); 1.5 with both cores busy. Learner code has not run yet. The probe
+# measures CPU work, most of an honest judging is waiting: at load 10 it said 3 where the sequential 1.2 coordinator
+# was 1.2 times slower — hence the cap at 2.
+MAX_STRETCH = 2.0
 PROBE_CPU = 0.05
 
 
