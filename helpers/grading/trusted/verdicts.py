@@ -326,8 +326,8 @@ def slowdown(probes: int = 3) -> float:
 
 class Clock:
     """The time the scenarios of one submission have together (`Exercise.seconds` × the slowdown measured when the
-    clock is made; 0: no bound of its own), counted here while a scenario is played — both judgings of
-    `judge_submission` on one clock. The slowdown is measured, not read from the load average: that average gave a
+    clock is made; 0: no bound of its own), counted here while a scenario is played; the second judging of
+    `judge_submission` (the definitions alone) has its own. The slowdown is measured, not read from the load average: that average gave a
     flood more time (×1.8 at load 3.6) than the load took from a correct solution, most of whose time is the
     simulator's own waits."""
 
@@ -544,12 +544,15 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path, u
     again with every cell reduced to its definitions: the functions as written, without the code around
     them; the better of the two counts (never more than the functions themselves earn)."""
     until = min(time.monotonic() + EXERCISE_SECONDS, until if until is not None else float("inf"))
-    clock = Clock(exercise(exercise_id).seconds)      # one for both judgings
+    clock = Clock(exercise(exercise_id).seconds)
     report, died = _judge_once(exercise_id, cells, seed, run, until, clock)
-    if died and report.final is False and time.monotonic() < until and clock.left() > 0:
+    if died and report.final is False and time.monotonic() < until:
         reduced = [definitions_only(cell) for cell in cells]
         if reduced != cells:
-            second, _ = _judge_once(exercise_id, reduced, seed, run, until, clock)
+            # The functions alone, on a clock of their own: a daemon of the code around them that killed the player
+            # scenario after scenario spent the first one (a correct run_agent got 9 of its 10 points).
+            second, _ = _judge_once(exercise_id, reduced, seed, run, until,
+                                    Clock(exercise(exercise_id).seconds, clock.stretch))
             if second.score > report.score and second.final is False:
                 second.criteria.append(Criterion("code_autour", "Le code hors des fonctions laisse la vérification "
                                                  "tourner", 0, False, "il arrêtait le processus de vérification : "
