@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from ...lessons import check, exercise, exercises
-from ...lessons.kit import LIMIT_KEY, TOO_BIG, Criterion, Report, plain
+from ...lessons.kit import LIMIT_KEY, TOO_BIG, Criterion, Report, fmt, plain
 from .. import protocol
 from ..protocol import CellStarted, Hello, Play, Ready, Result, Stop
 
@@ -305,10 +305,10 @@ class Player:
 
 # On a machine whose cores are taken (a cohort graded in parallel, other jobs), a correct solution is slower too: the
 # exercise's time is stretched by the slowdown this process measures on itself just before the cells run — the wall
-# time a fixed 30 ms of its own CPU work takes, over 30 ms, the least of three — at most MAX_STRETCH times. 1 on a machine with a core
-# free (an idle one, or one other job on two cores); 1.5 with both cores busy. Learner code has not run yet. The probe
-# measures CPU work, most of an honest judging is waiting: at load 10 it said 3 where the sequential 1.2 coordinator
-# was 1.2 times slower — hence the cap at 2.
+# time a fixed 30 ms of its own CPU work takes, over 30 ms, the least of three — at most MAX_STRETCH times: 1 with a
+# core free (an idle machine, or one other job on two cores), 2 with two busy loops on two cores. Learner code has not
+# run yet. The probe measures CPU work, most of an honest judging is waiting: at load 10 it said 3 where the
+# sequential 1.2 coordinator was 1.2 times slower — hence the cap at 2.
 MAX_STRETCH = 2.0
 PROBE_CPU = 0.03
 
@@ -327,9 +327,9 @@ def slowdown(probes: int = 3) -> float:
 class Clock:
     """The time the scenarios of one submission have together (`Exercise.seconds` × the slowdown measured when the
     clock is made; 0: no bound of its own), counted here while a scenario is played; the second judging of
-    `judge_submission` (the definitions alone) has its own. The slowdown is measured, not read from the load average: that average gave a
-    flood more time (×1.8 at load 3.6) than the load took from a correct solution, most of whose time is the
-    simulator's own waits."""
+    `judge_submission` (the definitions alone) has its own. The slowdown is measured, not read from the load
+    average: that average gave a flood more time (×1.8 at load 3.6) than the load took from a correct solution, most
+    of whose time is the simulator's own waits."""
 
     def __init__(self, seconds: float, stretch: float | None = None) -> None:
         self.stretch = round(slowdown() if stretch is None and seconds else (stretch or 1.0), 2)
@@ -341,7 +341,7 @@ class Clock:
 
 
 def spent_message(seconds: float) -> str:
-    return (f"Temps de vérification de l'exercice épuisé ({seconds:g} s pour tous les scénarios) : requête refusée "
+    return (f"Temps de vérification de l'exercice épuisé ({fmt(seconds)} s pour tous les scénarios) : requête refusée "
             f"par le correcteur.")
 
 
@@ -505,7 +505,7 @@ class Judging:
             if until == budget_end and time.monotonic() >= until - 0.5:
                 # The exercise's time ran out during this scenario: it is stopped, and nothing more is played.
                 self._spend_all()
-                return _overran(limit, f"temps de l'exercice épuisé ({self.clock.seconds:g} s pour tous les scénarios)")
+                return _overran(limit, f"temps de l'exercice épuisé ({fmt(self.clock.seconds)} s pour tous les scénarios)")
             if until < self.until and time.monotonic() >= until - 0.5:
                 # Past the scenario's own limit: the learner's code kept running after its alarm (switched off?).
                 self.notes.append(f"un scénario a dépassé son temps ({limit:g} s) : processus arrêté")
@@ -519,7 +519,7 @@ class Judging:
     def _spend_all(self) -> None:
         """The exercise's time is spent: the simulators refuse every request, the player is stopped."""
         if not self.out_of_budget:
-            self.notes.append(f"temps de l'exercice épuisé ({self.clock.seconds:g} s pour tous les scénarios) : "
+            self.notes.append(f"temps de l'exercice épuisé ({fmt(self.clock.seconds)} s pour tous les scénarios) : "
                               f"les scénarios restants ne sont pas joués")
         self.out_of_budget = True
         self.budget.close(spent_message(self.clock.seconds))
@@ -586,7 +586,7 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
                                                        "scénarios suivants n'ont pas été joués (comptés comme échoués)"))
         if judging.out_of_budget:
             report.criteria.append(Criterion("temps", "Les scénarios tiennent dans le temps prévu pour l'exercice", 0,
-                                             False, f"vos scénarios ont pris plus de {judging.clock.seconds:g} s en "
+                                             False, f"vos scénarios ont pris plus de {fmt(judging.clock.seconds)} s en "
                                                     f"tout (le temps prévu pour cet exercice, largement plus que ce "
                                                     f"qu'il faut à une solution correcte{_stretched(judging.clock)}) : "
                                                     f"le scénario en cours a été "
@@ -607,7 +607,7 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
 
 
 def _stretched(clock: Clock) -> str:
-    return f", allongé ×{clock.stretch:.2g} : la machine était chargée" if clock.stretch > 1 else ""
+    return f", allongé ×{fmt(round(clock.stretch, 1))} : la machine était chargée" if clock.stretch > 1 else ""
 
 
 def _flag(report: Report, final: bool) -> Report:
@@ -629,7 +629,7 @@ def _overran(seconds: float, why: str = "") -> dict:
 
 
 def _unplayed(seconds: float) -> dict:
-    return {"outcome": {"error": f"non joué : le temps de l'exercice ({seconds:g} s pour tous les scénarios) est "
+    return {"outcome": {"error": f"non joué : le temps de l'exercice ({fmt(seconds)} s pour tous les scénarios) est "
                                  f"épuisé", "error_type": "TempsEpuise"}}
 
 
