@@ -71,6 +71,11 @@ class Exercise:
     lesson: str = ""                     # the lesson's package ("helpers.lessons.ts1_1"); "" for a quiz
     entry: str = "judge"                 # the judge's function in <lesson>.judge
     questions: tuple[str, ...] = ()      # a quiz: question ids, answers read from the submitted cell
+    # The time all the scenarios of one submission get together, on the trusted side's clock (grading/trusted/
+    # verdicts.py): a correct solution fits in it with both cores busy (tests/grading/test_under_load.py), and a
+    # submission that spends it all is graded within twice a correct one's time (tests/grading/test_time_budget.py).
+    # Spent, the running scenario is stopped, the simulators refuse every request and the scenarios left count as failed.
+    seconds: float = 0.0
 
     @property
     def is_quiz(self) -> bool:

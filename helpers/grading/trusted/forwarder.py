@@ -15,6 +15,9 @@ containers — what parsing turns into Python objects, counted as the body's `{`
 bound found at C speed — per request (MAX_CONTAINERS) and in total (MAX_TOTAL_CONTAINERS). A body of
 `[{},{},…]` is 3 bytes per dict on the wire and some 60 in the grader's memory: its size alone bounds nothing.
 
+And time: when the trusted side's clock for the exercise runs out (grading/trusted/verdicts.py, `Exercise.seconds`),
+the judging closes its `Budget` and every forwarder refuses each request at once, its body unread (429).
+
 Who asked is seen from here too: every request reaches the simulator with a `x-cours-clients` header the forwarder
 writes (any such header the sandbox sent is dropped) — the programs (their executables' paths) that held a connection
 to the simulator's port inside the sandbox when the request arrived, read in /proc (`clients`), as root or as the
@@ -113,10 +116,17 @@ class Budget:
         self.requests = 0
         self.bytes = 0
         self.containers = 0
+        self.closed: str | None = None      # the exercise's time is spent: every request refused, unread
         self._lock = threading.Lock()
+
+    def close(self, reason: str) -> None:
+        """Refuse every request from now on (the trusted side's clock for the exercise ran out)."""
+        self.closed = self.closed or reason
 
     def take(self, body: bytes) -> str | None:
         """Count one request's body; a French reason when it must be refused, else None."""
+        if self.closed:
+            return self.closed
         containers = body.count(b"{") + body.count(b"[")
         if containers > MAX_CONTAINERS:
             return (f"Requête de {containers} objets ou listes JSON : la correction en accepte au plus "
@@ -231,6 +241,8 @@ class Forwarder:
         end = buffer.find(b"\r\n\r\n")
         if end < 0 or end > MAX_HEAD:
             return self._refuse(client, 413, "request_too_large", "En-têtes de requête trop longs.")
+        if self.budget.closed:        # the exercise's time is spent: not a byte more is read
+            return self._refuse(client, 429, "rate_limit_error", self.budget.closed)
         head, rest = bytes(buffer[:end]).decode("latin-1"), bytearray(buffer[end + 4:])
         lines = head.split("\r\n")
         headers = {}

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from ...lessons import check, exercise, exercises
-from ...lessons.kit import LIMIT_KEY, TOO_BIG, Criterion, Report, plain
+from ...lessons.kit import LIMIT_KEY, TOO_BIG, Criterion, Report, fmt, plain
 from .. import protocol
 from ..protocol import CellStarted, Hello, Play, Ready, Result, Stop
 
@@ -41,9 +41,12 @@ SETUP_SECONDS = float(os.environ.get("COURS_DELAI_PREPARATION_S", "240"))
 # number from the sandbox that is not the next one is forged, and the cell running then takes the blame.
 CELL_SECONDS = float(os.environ.get("COURS_DELAI_CELLULE_JOUEUR_S", "10"))
 CELL_MARGIN = 2.0
-# All the attempts at running the cells of one judging (a cell that stalls is left out, the player started anew):
-# past this, one last attempt with every cell reduced to its definitions, then the exercise is not run.
-SETUP_TOTAL = float(os.environ.get("COURS_DELAI_CELLULES_TOTAL_S", "30"))
+# The time all the attempts at running the cells of one judging may take, counted while they run (a cell that stalls
+# is left out, the player started anew): past this, one last attempt with every cell reduced to its definitions, which
+# has REDUCED_SECONDS, then the exercise is not run. A course notebook's graded cells run in 0.3-0.7 s with both
+# cores busy; 30 s let a cell that sleeps 9.5 s, three times over, stall every exercise of a notebook 30 s.
+SETUP_TOTAL = float(os.environ.get("COURS_DELAI_CELLULES_TOTAL_S", "5"))
+REDUCED_SECONDS = 5.0
 PLAY_SECONDS = float(os.environ.get("COURS_DELAI_SCENARIO_S", "150"))
 # All the scenarios of one exercise, both judgings included: a function that blocks where no signal reaches it
 # would otherwise cost PLAY_SECONDS per scenario, twice (40 min for the eight of 1.1.a).
@@ -55,6 +58,9 @@ RESTARTS = 2
 # long after it started, plus a margin for the player's own work (client, CLI start-up, plain data back).
 LIMIT_MARGIN = float(os.environ.get("COURS_MARGE_SCENARIO_S", "12"))
 DEFAULT_LIMIT = 20.0          # a scenario that names no limit of its own (every lesson's does: tests/grading/test_bounds)
+# Every scenario together (`Exercise.seconds`, each lesson's own): the trusted side's clock, which the learner's code
+# cannot stop — its alarms can be switched off, each scenario's limit spent one after the other. What a scenario may
+# still use is the least of its own limit and what is left of the exercise's.
 SECRET_FILE = ".correction-secret"
 
 
@@ -297,6 +303,48 @@ class Player:
             pass
 
 
+# On a machine whose cores are taken (a cohort graded in parallel, other jobs), a correct solution is slower too: the
+# exercise's time is stretched by the slowdown this process measures on itself just before the cells run — the wall
+# time a fixed 30 ms of its own CPU work takes, over 30 ms, the least of three — at most MAX_STRETCH times: 1 with a
+# core free (an idle machine, or one other job on two cores), 2 with two busy loops on two cores. Learner code has not
+# run yet. The probe measures CPU work, most of an honest judging is waiting: at load 10 it said 3 where the
+# sequential 1.2 coordinator was 1.2 times slower — hence the cap at 2.
+MAX_STRETCH = 2.0
+PROBE_CPU = 0.03
+
+
+def slowdown(probes: int = 3) -> float:
+    """The least of three readings: one reading swung from 1.0 to 2.0 at load 3, a sustained load slows all three."""
+    readings = []
+    for _ in range(probes):
+        began, cpu = time.monotonic(), time.thread_time()
+        while time.thread_time() - cpu < PROBE_CPU and time.monotonic() - began < PROBE_CPU * MAX_STRETCH:
+            sum(range(500))
+        readings.append((time.monotonic() - began) / max(time.thread_time() - cpu, 1e-6))
+    return min(MAX_STRETCH, max(1.0, min(readings)))
+
+
+class Clock:
+    """The time the scenarios of one submission have together (`Exercise.seconds` × the slowdown measured when the
+    clock is made; 0: no bound of its own), counted here while a scenario is played; the second judging of
+    `judge_submission` (the definitions alone) has its own. The slowdown is measured, not read from the load
+    average: that average gave a flood more time (×1.8 at load 3.6) than the load took from a correct solution, most
+    of whose time is the simulator's own waits."""
+
+    def __init__(self, seconds: float, stretch: float | None = None) -> None:
+        self.stretch = round(slowdown() if stretch is None and seconds else (stretch or 1.0), 2)
+        self.seconds = round(float(seconds or 0) * self.stretch, 1)
+        self.spent = 0.0
+
+    def left(self) -> float:
+        return self.seconds - self.spent if self.seconds > 0 else float("inf")
+
+
+def spent_message(seconds: float) -> str:
+    return (f"Temps de vérification de l'exercice épuisé ({fmt(seconds)} s pour tous les scénarios) : requête refusée "
+            f"par le correcteur.")
+
+
 class _PlayerCall:
     """What a lesson's judge receives as `player`: call it with a scenario; `view` is where the trusted side reads the
     sandbox's files from (lessons.kit.read_files)."""
@@ -316,10 +364,12 @@ class _PlayerCall:
 class Judging:
     """One exercise of one submission: players (restarted if learner code kills them), forwarders."""
 
-    def __init__(self, exercise_id: str, cells: list[str], run: Path, until: float | None = None) -> None:
+    def __init__(self, exercise_id: str, cells: list[str], run: Path, until: float | None = None,
+                 clock: Clock | None = None) -> None:
         self.exercise = exercise_id
         self.cells = list(cells)
         self.until = time.monotonic() + EXERCISE_SECONDS if until is None else until
+        self.clock = clock or Clock(exercise(exercise_id).seconds)
         # Short paths: a Unix socket's path must fit in 108 bytes.
         self.root = Path(tempfile.mkdtemp(prefix="v", dir=run))
         self.root.chmod(0o755)
@@ -331,13 +381,14 @@ class Judging:
         self.player: Player | None = None
         self.restarts = 0
         self.trimmed: set[int] = set()
-        self.setup_until: float | None = None     # all the attempts at running the cells (SETUP_TOTAL)
+        self.setup_spent = 0.0                    # all the attempts at running the cells (SETUP_TOTAL)
         self.reduced = False                      # the last attempt: every cell reduced to its definitions
         self.tampered: list[str] = []
         self.died = False
         self.out_of_time = False
         self.flooded = False                      # a scenario's data came back cut (more values than plain keeps)
         self.alarm_refused = False                # the learner's function blocked or ignored its alarm
+        self.out_of_budget = False                # the scenarios spent the exercise's time (self.clock)
         self.values: list = []
         self.missing: list[str] = []
         self.notes: list[str] = []
@@ -345,8 +396,6 @@ class Judging:
     def _start(self) -> Player | None:
         """A player whose cells all ran; a cell that kills it is left out and the player started anew."""
         from .atelier import atelier
-        if self.setup_until is None:
-            self.setup_until = time.monotonic() + SETUP_TOTAL
         while self.restarts <= RESTARTS + 2 * len(self.cells):
             if time.monotonic() >= self.until:
                 self.out_of_time = True
@@ -360,9 +409,12 @@ class Judging:
                 self.restarts += 1
                 self.notes.append(f"le processus de vérification n'a pas démarré ({dead})")
                 continue
+            began = time.monotonic()
+            allowance = REDUCED_SECONDS if self.reduced else max(0.0, SETUP_TOTAL - self.setup_spent)
             try:
-                message = player.ready(min(self.until, self.setup_until))
+                message = player.ready(min(self.until, began + allowance))
             except _Dead as dead:
+                self.setup_spent += time.monotonic() - began
                 player.kill()
                 self.restarts += 1
                 index = player.current_cell
@@ -377,14 +429,13 @@ class Judging:
                     self.notes.append(f"les cellules, même réduites à leurs définitions, n'ont pas pu s'exécuter "
                                       f"({dead})")
                     return None
-                if self.trimmed or trimmed == _as_written(self.cells[index]) or time.monotonic() >= self.setup_until - 0.5:
+                if self.trimmed or trimmed == _as_written(self.cells[index]) or self.setup_spent >= SETUP_TOTAL - 0.5:
                     # Second failure, or nothing left to take out of the cell blamed, or out of time: every cell
                     # reduced to its definitions, one last attempt.
                     self.reduced = True
                     self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules les "
                                       f"définitions de vos cellules sont gardées")
                     self.cells = [definitions_only(cell) for cell in self.cells]
-                    self.setup_until = max(self.setup_until, time.monotonic() + CELL_SECONDS + CELL_MARGIN)
                     continue
                 # First time: keep only the cell's definitions (def, class, import), the rest is what killed it.
                 self.notes.append(f"la cellule {index + 1} a arrêté le processus ({dead}) : seules ses définitions "
@@ -392,6 +443,7 @@ class Judging:
                 self.trimmed.add(index)
                 self.cells[index] = trimmed
                 continue
+            self.setup_spent += time.monotonic() - began
             self.values = message.values
             player.tampered = _names(message.tampered)
             self.missing = [str(m) for m in message.missing]
@@ -410,6 +462,9 @@ class Judging:
             return _flooded()
         if self.alarm_refused:
             return _overran(float(spec.get(LIMIT_KEY) or DEFAULT_LIMIT) if isinstance(spec, dict) else DEFAULT_LIMIT)
+        if self.clock.left() <= 0:
+            self._spend_all()
+            return _unplayed(self.clock.seconds)
         if time.monotonic() >= self.until:
             if not self.out_of_time:
                 self.notes.append(f"temps de vérification épuisé ({EXERCISE_SECONDS:g} s pour l'exercice) : "
@@ -426,7 +481,9 @@ class Judging:
         limit = spec.get(LIMIT_KEY) if isinstance(spec, dict) else None
         if not (isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0):
             limit = DEFAULT_LIMIT
-        until = min(self.until, time.monotonic() + float(limit) + LIMIT_MARGIN)
+        started = time.monotonic()
+        budget_end = started + self.clock.left()
+        until = min(self.until, started + float(limit) + LIMIT_MARGIN, budget_end)
         try:
             result = self.player.play(spec, relays, until)
             if _holds(result, TOO_BIG):
@@ -445,6 +502,10 @@ class Judging:
                 self.alarm_refused = True
                 self.notes.append(f"un scénario a dépassé son temps : {ALARM_REFUSED}")
                 return _overran(limit)
+            if until == budget_end and time.monotonic() >= until - 0.5:
+                # The exercise's time ran out during this scenario: it is stopped, and nothing more is played.
+                self._spend_all()
+                return _overran(limit, f"temps de l'exercice épuisé ({fmt(self.clock.seconds)} s pour tous les scénarios)")
             if until < self.until and time.monotonic() >= until - 0.5:
                 # Past the scenario's own limit: the learner's code kept running after its alarm (switched off?).
                 self.notes.append(f"un scénario a dépassé son temps ({limit:g} s) : processus arrêté")
@@ -452,6 +513,20 @@ class Judging:
             self.notes.append(f"un scénario a arrêté le processus ({dead})")
             self.died = True
             return _crashed()
+        finally:
+            self.clock.spent += time.monotonic() - started
+
+    def _spend_all(self) -> None:
+        """The exercise's time is spent: the simulators refuse every request, the player is stopped."""
+        if not self.out_of_budget:
+            self.notes.append(f"temps de l'exercice épuisé ({fmt(self.clock.seconds)} s pour tous les scénarios) : "
+                              f"les scénarios restants ne sont pas joués")
+        self.out_of_budget = True
+        self.budget.close(spent_message(self.clock.seconds))
+        if self.player is not None:
+            self.tampered += self.player.tampered
+            self.player.kill()
+            self.player = None
 
     def close(self) -> None:
         if self.player is not None:
@@ -469,11 +544,15 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path, u
     again with every cell reduced to its definitions: the functions as written, without the code around
     them; the better of the two counts (never more than the functions themselves earn)."""
     until = min(time.monotonic() + EXERCISE_SECONDS, until if until is not None else float("inf"))
-    report, died = _judge_once(exercise_id, cells, seed, run, until)
+    clock = Clock(exercise(exercise_id).seconds)
+    report, died = _judge_once(exercise_id, cells, seed, run, until, clock)
     if died and report.final is False and time.monotonic() < until:
         reduced = [definitions_only(cell) for cell in cells]
         if reduced != cells:
-            second, _ = _judge_once(exercise_id, reduced, seed, run, until)
+            # The functions alone, on a clock of their own: a daemon of the code around them that killed the player
+            # scenario after scenario spent the first one (a correct run_agent got 9 of its 10 points).
+            second, _ = _judge_once(exercise_id, reduced, seed, run, until,
+                                    Clock(exercise(exercise_id).seconds, clock.stretch))
             if second.score > report.score and second.final is False:
                 second.criteria.append(Criterion("code_autour", "Le code hors des fonctions laisse la vérification "
                                                  "tourner", 0, False, "il arrêtait le processus de vérification : "
@@ -483,8 +562,8 @@ def judge_submission(exercise_id: str, cells: list[str], seed: int, run: Path, u
 
 
 def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
-                until: float | None = None) -> tuple[Report, bool]:
-    judging = Judging(exercise_id, cells, run, until)
+                until: float | None = None, clock: Clock | None = None) -> tuple[Report, bool]:
+    judging = Judging(exercise_id, cells, run, until, clock)
     try:
         judging.player = judging._start()
         if judging.player is None:
@@ -505,7 +584,15 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
             report.criteria.append(Criterion("volume", "Les valeurs renvoyées restent des données de taille raisonnable",
                                              0, False, "une valeur de plus de 20 000 éléments est revenue : les "
                                                        "scénarios suivants n'ont pas été joués (comptés comme échoués)"))
-        if judging.out_of_time:
+        if judging.out_of_budget:
+            report.criteria.append(Criterion("temps", "Les scénarios tiennent dans le temps prévu pour l'exercice", 0,
+                                             False, f"vos scénarios ont pris plus de {fmt(judging.clock.seconds)} s en "
+                                                    f"tout (le temps prévu pour cet exercice, largement plus que ce "
+                                                    f"qu'il faut à une solution correcte{_stretched(judging.clock)}) : "
+                                                    f"le scénario en cours a été "
+                                                    f"arrêté, les suivants n'ont pas été joués et comptent comme "
+                                                    f"échoués"))
+        elif judging.out_of_time:
             report.criteria.append(Criterion("temps", "La vérification tient dans le temps imparti", 0, False,
                                              f"votre fonction a bloqué au-delà de {EXERCISE_SECONDS:g} s au total : "
                                              f"les scénarios restants ont été comptés comme échoués"))
@@ -517,6 +604,10 @@ def _judge_once(exercise_id: str, cells: list[str], seed: int, run: Path,
         return _flag(report, False), judging.died
     finally:
         judging.close()
+
+
+def _stretched(clock: Clock) -> str:
+    return f", allongé ×{fmt(round(clock.stretch, 1))} : la machine était chargée" if clock.stretch > 1 else ""
 
 
 def _flag(report: Report, final: bool) -> Report:
@@ -531,10 +622,15 @@ def not_run(exercise_id: str, notes: list[str]) -> Report:
                                           "; ".join(notes) or "le code soumis n'a pas pu être exécuté")])
 
 
-def _overran(seconds: float) -> dict:
+def _overran(seconds: float, why: str = "") -> dict:
     """What a scenario whose code ran past its limit reports: timed out, like code the player's alarm stopped."""
-    return {"outcome": {"error": f"Deadline : délai de {seconds:g} s dépassé (arrêté par le correcteur)",
+    return {"outcome": {"error": f"Deadline : {why or f'délai de {seconds:g} s dépassé'} (arrêté par le correcteur)",
                         "error_type": "Deadline", "timed_out": True}}
+
+
+def _unplayed(seconds: float) -> dict:
+    return {"outcome": {"error": f"non joué : le temps de l'exercice ({fmt(seconds)} s pour tous les scénarios) est "
+                                 f"épuisé", "error_type": "TempsEpuise"}}
 
 
 def _holds(value: object, marker: dict, depth: int = 45) -> bool:

@@ -8,7 +8,7 @@ from ..kit import Exercise
 from .questions import QUESTIONS
 
 EXERCISES = [
-    Exercise("1.2.a", ("coordinate",), 10, __name__),
+    Exercise("1.2.a", ("coordinate",), 10, __name__, seconds=10),
     Exercise("1.2.q", ("reponses_1_2",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]

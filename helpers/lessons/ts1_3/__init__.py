@@ -8,7 +8,7 @@ from ..kit import Exercise
 from .questions import QUESTIONS
 
 EXERCISES = [
-    Exercise("1.3.a", ("synthesis_prompt",), 6, __name__),
+    Exercise("1.3.a", ("synthesis_prompt",), 6, __name__, seconds=1),
     Exercise("1.3.q", ("reponses_1_3",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]

@@ -8,8 +8,8 @@ from ..kit import Exercise
 from .questions import QUESTIONS
 
 EXERCISES = [
-    Exercise("1.4.a", ("make_support_tools",), 10, __name__, "judge_tools"),
-    Exercise("1.4.b", ("build_handoff",), 4, __name__, "judge_handoff"),
+    Exercise("1.4.a", ("make_support_tools",), 10, __name__, "judge_tools", seconds=5),
+    Exercise("1.4.b", ("build_handoff",), 4, __name__, "judge_handoff", seconds=1),
     Exercise("1.4.q", ("reponses_1_4",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]

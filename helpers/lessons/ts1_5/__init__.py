@@ -9,9 +9,9 @@ from ..kit import Exercise
 from .questions import QUESTIONS
 
 EXERCISES = [
-    Exercise("1.5.a", ("MAX_PARCEL_KG", "route_heavy_parcels"), 4, __name__, "judge_parcels"),
-    Exercise("1.5.b", ("normalize_amounts",), 4, __name__, "judge_amounts"),
-    Exercise("1.5.c", ("HOOKS",), 4, __name__, "judge_end_to_end"),
+    Exercise("1.5.a", ("MAX_PARCEL_KG", "route_heavy_parcels"), 4, __name__, "judge_parcels", seconds=1.5),
+    Exercise("1.5.b", ("normalize_amounts",), 4, __name__, "judge_amounts", seconds=1),
+    Exercise("1.5.c", ("HOOKS",), 4, __name__, "judge_end_to_end", seconds=7),
     Exercise("1.5.q", ("reponses_1_5",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]

@@ -8,7 +8,7 @@ from ..kit import Exercise
 from .questions import QUESTIONS
 
 EXERCISES = [
-    Exercise("1.6.a", ("review_pull_request",), 10, __name__),
+    Exercise("1.6.a", ("review_pull_request",), 10, __name__, seconds=3),
     Exercise("1.6.q", ("reponses_1_6",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]

@@ -8,8 +8,8 @@ from ..kit import Exercise
 from .questions import QUESTIONS
 
 EXERCISES = [
-    Exercise("1.7.a", ("fresh_session_prompt",), 4, __name__, "judge_prompt"),
-    Exercise("1.7.b", ("explore_forks",), 6, __name__, "judge_forks"),
+    Exercise("1.7.a", ("fresh_session_prompt",), 4, __name__, "judge_prompt", seconds=1),
+    Exercise("1.7.b", ("explore_forks",), 6, __name__, "judge_forks", seconds=6),
     Exercise("1.7.q", ("reponses_1_7",), 3, questions=("q1", "q2", "q3")),   # graded check: key in the master
 ]
 __all__ = ["EXERCISES", "QUESTIONS"]
