@@ -1,6 +1,5 @@
 """Task statement 1.5 — Agent SDK hooks: exercises 1.5.a–c (route heavy parcels, normalise amounts, wire on
-the real CLI), practice questions,
-the graded check 1.5.q (its key lives only in the master notebook's hidden test).
+the real CLI), practice questions, the graded check 1.5.q (its key lives only in the master notebook's hidden test).
 
 play.py runs where learner code runs (the sandbox under grading); judge.py — the scenarios, their draws, the values
 expected, the verdicts — runs on the trusted side only and is absent from the sandbox; checks.py pairs them in one
