@@ -6,12 +6,10 @@ it never invents what the text does not hold (no entity → none; no word of any
 """
 from __future__ import annotations
 
-import re
-
 from .._words import words
+from .recognisers import text as read
+from .recognisers.text import labels_named  # noqa: F401  (assignment reads the labels here)
 
-SENTENCE = re.compile(r"(?<=[.!?])\s+")
-NAME = re.compile(r"\b[A-Z][\w'&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'&-]*)*(?:,?\s+(?:Inc|Corp|Ltd|LLC|SA|SAS|GmbH)\.?)?")
 FUNCTION_WORDS = {"The", "A", "An", "He", "She", "They", "It", "We", "I", "Le", "La", "Les", "Il", "Elle", "Un",
                   "Une", "This", "That", "Ce", "Cette", "Use", "Given", "Please", "CEO", "Je", "Nous", "Vous"}
 
@@ -22,22 +20,23 @@ def _lexicon(section: str) -> dict:
 
 def given_text(text: str) -> str:
     """The passage to analyse: inside a tag (<document>, <text>…) when there is one, else the whole text."""
-    tagged = re.findall(r"<(\w+)>\s*(.+?)\s*</\1>", text, re.S)
+    tagged = read.tagged(text)
     return max((t for _, t in tagged), key=len) if tagged else text
 
 
 def entities(text: str) -> list[dict]:
     words = _lexicon("entities")
     out: list[dict] = []
-    for sentence in SENTENCE.split(" ".join(text.split())):
-        for m in NAME.finditer(sentence):
-            name = m.group(0).strip().rstrip(",")
+    for sentence in read.sentences(text):
+        for start, name in read.names(sentence):
+            name = name.strip().rstrip(",")
             first = name.split()[0]
             if first in FUNCTION_WORDS:
-                name = re.sub(r"^(?:of|de)\s+", "", name[len(first):].strip())
+                name = name[len(first):].strip()
+                name = name[3:].lstrip() if name[:3] in ("of ", "de ") else name
             if not name or name in FUNCTION_WORDS or any(e["name"] == name for e in out):
                 continue
-            before = sentence[:m.start()].lower().rstrip()
+            before = sentence[:start].lower().rstrip()
             if any(name.endswith(s) for s in words["organization_suffixes"]) or \
                     any(before.endswith(c) for c in words["organization_cues"]):
                 kind = "ORGANIZATION"
@@ -51,7 +50,7 @@ def entities(text: str) -> list[dict]:
 
 def _count(text: str, entries: list[str]) -> int:
     low = text.lower()
-    return sum(len(re.findall(r"(?<!\w)" + re.escape(e) + r"(?!\w)", low)) for e in entries)
+    return sum(read.occurrences(e, low) for e in entries)
 
 
 def sentiment(text: str) -> dict[str, float]:
@@ -73,23 +72,19 @@ def categories(text: str, labels: list[str]) -> list[dict]:
                   key=lambda c: -c["score"])
 
 
-LABELLED = re.compile(r"^\s*[-*•]?\s*([A-Za-zÀ-ÿ][\w' -]{0,30}?)\s*:\s*(\S[^\n]{0,80})$", re.M)
-
-
 def attributes(text: str, lang: str = "en") -> dict[str, object]:
     """What a description says of its subject, as « attribute: value » pairs: lines « key: value », else each
     phrase joined by « is / with / has / porte… » read as its head noun and its modifiers (a deep voice → voice:
     deep; une veste en cuir → veste: en cuir; a beard → beard: true), or an adjective's attribute (tall → height).
     Nothing is added that the text does not say."""
     table = _lexicon("attributes")
-    pairs = {_key(k): v.strip().rstrip(".") for k, v in LABELLED.findall(text) if len(k.split()) <= 3}
+    pairs = {read.key(k): v.strip().rstrip(".") for k, v in read.labelled(text) if len(k.split()) <= 3}
     if len(pairs) >= 2:
         return pairs
-    joiners = "|".join(re.escape(j) for j in sorted(table["joiners"], key=len, reverse=True))
     out: dict[str, object] = {}
     verbs = set(table["verbs"])
-    for sentence in SENTENCE.split(" ".join(text.split())):
-        parts = re.split(rf"\s*([,;:]|\b(?:{joiners})\b)\s*", sentence.strip(" .!"), flags=re.I)
+    for sentence in read.sentences(text):
+        parts = read.split_on(sentence.strip(" .!"), table["joiners"])
         phrases, separators = parts[0::2], parts[1::2] + [""]
         for index, phrase in enumerate(phrases):
             if index == 0 and separators[0].lower() in verbs:
@@ -100,12 +95,8 @@ def attributes(text: str, lang: str = "en") -> dict[str, object]:
     return out
 
 
-def _key(words_: str) -> str:
-    return re.sub(r"\W+", "_", words_.strip().lower()).strip("_")
-
-
 def _attribute(phrase: str, table: dict, lang: str) -> tuple[str | None, object]:
-    tokens = [re.sub(r"^(?:[ldjmnst]|qu)['’]", "", t, flags=re.I) for t in re.findall(r"[\w'’-]+", phrase)]
+    tokens = read.unelided(phrase)
     while tokens and tokens[0].lower() in table["openers"]:
         tokens = tokens[1:]
     if not tokens:
@@ -122,13 +113,4 @@ def _attribute(phrase: str, table: dict, lang: str) -> tuple[str | None, object]
     else:
         noun, modifiers = head[-1], head[:-1]
     value = " ".join(modifiers + tail).strip()
-    return _key(noun), value or True
-
-
-def labels_named(text: str) -> list[str]:
-    """Labels a request lists (« The categories can be Politics, Sports, Technology »)."""
-    m = re.search(r"(?:categories|catégories|labels|classes|options)\s+(?:can be|are|sont|peuvent être|:)\s*:?\s*"
-                  r"([^.\n]+)", text, re.I)
-    if not m:
-        return []
-    return [w.strip(" '\"[]") for w in re.split(r",|\bor\b|\bou\b|\band\b|\bet\b", m.group(1)) if w.strip(" '\"[]")]
+    return read.key(noun), value or True

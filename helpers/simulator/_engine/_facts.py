@@ -4,12 +4,12 @@ term means (« Qu'est-ce qu'une porte de prérequis ? », "What is pause_turn?")
 asker's language, with the lesson that teaches it; any other question is not this module's."""
 from __future__ import annotations
 
-import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from . import _lexicon as lex
+from .recognisers.text import occurrences
 
 DATA = Path(__file__).parent.parent / "data" / "course_facts.toml"
 
@@ -36,7 +36,7 @@ def answer(question: str, lang: str) -> str | None:
     if not any(lex.fold(cue) in folded for cue in asking["fr"] + asking["en"]):
         return None
     for name, entry in _names():
-        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", folded):
+        if occurrences(name, folded, joined="-"):
             return _said(entry, lang)
     return None
 

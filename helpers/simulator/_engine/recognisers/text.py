@@ -1,0 +1,132 @@
+"""What a text given to analyse says, read where the values of a text are read: its sentences, its tagged passage,
+its capitalised names, its « key: value » lines, a term said as a whole word."""
+from __future__ import annotations
+
+import re
+
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
+NAME = re.compile(r"\b[A-Z][\w'&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'&-]*)*(?:,?\s+(?:Inc|Corp|Ltd|LLC|SA|SAS|GmbH)\.?)?")
+LABELLED = re.compile(r"^\s*[-*•]?\s*([A-Za-zÀ-ÿ][\w' -]{0,30}?)\s*:\s*(\S[^\n]{0,80})$", re.M)
+LABELS = re.compile(r"(?:categories|catégories|labels|classes|options)\s+(?:can be|are|sont|peuvent être|:)\s*:?\s*"
+                    r"([^.\n]+)", re.I)
+
+
+def occurrences(term: str, text: str, joined: str = "") -> int:
+    """How often `term` is said as a whole word (« bon » in « très bon », not in « bonjour »); with joined="-", a
+    hyphenated word is one word (« sous-agent » does not say « agent »)."""
+    edge = "[\\w" + re.escape(joined) + "]"
+    return len(re.findall(f"(?<!{edge}){re.escape(term)}(?!{edge})", text))
+
+
+def tagged(text: str) -> list[tuple[str, str]]:
+    """(tag, passage) of each <tag>…</tag> in the text (« <document> Le client écrit… </document> », "<text>…")."""
+    return re.findall(r"<(\w+)>\s*(.+?)\s*</\1>", text, re.S)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, its spaces made single (« Il pleut. Je reste. », "It rains. I stay.")."""
+    return SENTENCE.split(" ".join(text.split()))
+
+
+def names(sentence: str):
+    """(start, name) of each run of capitalised words (« Marie Curie », "Bank of America", "Acme, Inc.")."""
+    return ((m.start(), m.group(0)) for m in NAME.finditer(sentence))
+
+
+def labelled(text: str) -> list[tuple[str, str]]:
+    """(key, value) of each « key: value » line (« - couleur : rouge », "Height: 1.80 m")."""
+    return LABELLED.findall(text)
+
+
+def split_on(sentence: str, joiners: list[str]) -> list[str]:
+    """Phrases and the separators between them, alternately: punctuation or a joiner word (« a deep voice and a
+    beard » with "and"; « porte une veste, des lunettes »)."""
+    words = "|".join(re.escape(j) for j in sorted(joiners, key=len, reverse=True))
+    return re.split(rf"\s*([,;:]|\b(?:{words})\b)\s*", sentence, flags=re.I)
+
+
+def key(words: str) -> str:
+    """A name as an identifier (« Couleur des yeux » → couleur_des_yeux, "eye colour" → eye_colour)."""
+    return re.sub(r"\W+", "_", words.strip().lower()).strip("_")
+
+
+def unelided(phrase: str) -> list[str]:
+    """The words of a phrase without their elided article (« l'homme » → homme; "a man's hat" kept whole)."""
+    return [re.sub(r"^(?:[ldjmnst]|qu)['’]", "", t, flags=re.I) for t in re.findall(r"[\w'’-]+", phrase)]
+
+
+def labels_named(text: str) -> list[str]:
+    """Labels a request lists (« Les catégories sont Politique, Sport ou Culture », "The categories can be Politics,
+    Sports, Technology")."""
+    m = LABELS.search(text)
+    if not m:
+        return []
+    return [w.strip(" '\"[]") for w in re.split(r",|\bor\b|\bou\b|\band\b|\bet\b", m.group(1)) if w.strip(" '\"[]")]
+
+
+INPUT = re.compile(r"(?:^|\n)\s*(?:input|entrée|texte|text|données|data)\s*:\s*", re.I)
+LINE_OR_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+AMOUNT = re.compile(r"(?P<pre>[$€£])?\s?(?<![\w.,])(?P<num>\d+(?:[.,]\d+)?)(?P<post>\s?%|\s?(?:points?|pts|pp)\b|"
+                    r"\s?(?:€|\$|£|euros?|dollars?)|\s(?!(?:per|par|this|ce|cette|in|en|on|sur|of|de|du|des|from|to|"
+                    r"contre|vs|and|et|a|à|au|the|le|la|les|compared|comparé)\b)[A-Za-zÀ-ÿ]{1,12}\b)?", re.I)
+VALUE_LINE = re.compile(r"^\s*[-*•]?\s*(?P<value>[$€£]?\s?-?\d+(?:[.,]\d+)?(?:\s?%|\s[A-Za-zÀ-ÿ]{1,12})?)\s*:\s*"
+                        r"(?P<label>.+?)\s*$", re.I | re.M)
+LABEL_LINE = re.compile(r"^\s*[-*•]?\s*(?P<label>[^:\n]{2,60}?)\s*:\s*(?P<value>[$€£]?\s?-?\d+(?:[.,]\d+)?\s?%?)\s*$", re.M)
+TABLE_LINE = re.compile(r"^\s*\|(?P<cells>(?:[^|\n]+\|)+)\s*$", re.M)
+
+
+def after_input(text: str) -> list[str]:
+    """The text cut at each « Input: » line (« Texte : … », "Data: …"): the instruction first, the input last."""
+    return INPUT.split(text)
+
+
+def lines_and_sentences(text: str) -> list[str]:
+    """The sentences of a text, each line one at least (« Hausse de 4 %.\\nBaisse… », "Revenue grew. Costs…")."""
+    return LINE_OR_SENTENCE.split(text)
+
+
+def amounts(sentence: str) -> list[tuple[int, str, str, str]]:
+    """(start, currency before, number, unit after) of each amount (« 45 % », "$43", "92 points", « 3 jours »)."""
+    return [(m.start(), m["pre"] or "", m["num"], m["post"] or "") for m in AMOUNT.finditer(sentence)]
+
+
+def value_lines(text: str) -> list[tuple[str, str]]:
+    """(value, label) of each « value: label » line, else of each « label: value » line (« 45 % : marge »,
+    "Revenue: $43")."""
+    found = [(m["value"].strip(), m["label"].strip()) for m in VALUE_LINE.finditer(text)]
+    return found or [(m["value"].strip(), m["label"].strip()) for m in LABEL_LINE.finditer(text)]
+
+
+def up_to(text: str, stops: list[str]) -> str:
+    """The text before the first of `stops` said as a word (« Le chiffre d'affaires a augmenté » up to « a »)."""
+    alternatives = "|".join(re.escape(v) for v in sorted(stops, key=len, reverse=True))
+    return re.split(rf"\b(?:{alternatives})\b", text, maxsplit=1, flags=re.I)[0]
+
+
+def plain_words(text: str) -> list[str]:
+    """Words with their apostrophes and hyphens (« aujourd'hui », "year-over-year")."""
+    return re.findall(r"[\w'-]+", text)
+
+
+def shown_pair(text: str) -> tuple[str, str] | None:
+    """The two words of a quoted « a: b » example (« 'valeur: métrique' », "\\"value: metric\\"")."""
+    m = re.search(r"['\"«]\s*(\w+)\s*:\s*(\w+)\s*['\"»]", text)
+    return (m[1], m[2]) if m else None
+
+
+def table_lines(text: str) -> list[tuple[str, str]]:
+    """(line, cells) of each Markdown table line (« | Métrique | Valeur | », "|---|---|")."""
+    return [(m.group(0).strip(), m["cells"]) for m in TABLE_LINE.finditer(text)]
+
+
+def title_cased(text: str) -> bool:
+    """Two capitalised words in a row (« Chiffre Affaires », "Customer Satisfaction")."""
+    return bool(re.search(r"\b[A-Z][a-z]+ [A-Z][a-z]+", text))
+
+
+def said_before_language(folded: str, cues: list[str]) -> str | None:
+    """What follows a cue up to « en / in / into / vers » and a language's name at the end (« traduis bonne nuit en
+    espagnol » → bonne nuit, "translate good night into Spanish")."""
+    cue = "|".join(re.escape(c) for c in cues)
+    m = re.search(rf"(?:{cue})\s*:?\s*(.+?)\s+(?:en|in|into|vers)\s+[a-z]+\W*$", folded)
+    return m[1] if m else None
