@@ -130,3 +130,13 @@ def said_before_language(folded: str, cues: list[str]) -> str | None:
     cue = "|".join(re.escape(c) for c in cues)
     m = re.search(rf"(?:{cue})\s*:?\s*(.+?)\s+(?:en|in|into|vers)\s+[a-z]+\W*$", folded)
     return m[1] if m else None
+
+
+def clock(text: str) -> bool:
+    """A time of day written alone (« 9h30 », "14:05", "08:00:00")."""
+    return bool(re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", text))
+
+
+def unit_letter(text: str, letter: str) -> bool:
+    """A one-letter unit said as a word part or after « ° » (temp_f, "°c", « unit: f »)."""
+    return bool(re.search(rf"(?:^|_){letter}\b|°{letter}", text))
