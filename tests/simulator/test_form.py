@@ -8,6 +8,7 @@ import re
 import pytest
 
 from helpers.simulator._engine import _analysis, _arith
+from helpers.simulator._engine.recognisers.arith import written_expression
 from helpers.simulator._words import words
 
 MODEL = "claude-sonnet-5-5"
@@ -143,14 +144,14 @@ def test_entities_are_typed_by_their_cues_and_none_are_invented():
     ("2 to the power of 10", "en", 1024),
 ])
 def test_the_expression_reader_reads_locale_brackets_words_and_powers(text, lang, expected):
-    assert _arith.evaluate(_arith.written_expression(text, lang)) == pytest.approx(expected)
+    assert _arith.evaluate(written_expression(text, lang)) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("text", ["break it down into 2-3 approaches", "commande ORD-7781 du 2024-11-30",
                                   "a concentration of 3.5 × 10^-5 M", "use c = 3 × 10^8 m/s",
                                   "3x² - 7x + 2 = 0 has two roots"])
 def test_ranges_names_dates_and_lone_signs_are_not_computations(text):
-    expr = _arith.written_expression(text, "en")
+    expr = written_expression(text, "en")
     assert expr is None or "+ 2" != expr
 
 
