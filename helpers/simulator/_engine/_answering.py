@@ -14,7 +14,7 @@ import json
 
 from . import _arith, _lexicon as lex
 from .recognisers.instructions import Instructions
-from .recognisers.text import clock, unit_letter
+from .recognisers.text import is_clock, unit_letter
 
 TEMPERATURE = frozenset("temp temperature température temperature_c temp_c degres degrés celsius".split())
 CONDITION = frozenset("condition conditions description weather meteo météo ciel sky summary etat état".split())
@@ -387,7 +387,7 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
             where = ((" à " if lang == "fr" else " in ") + subject) if subject else ""
             return f"{_value(data[temp], lang)} {unit}{where}" + (f" ({data[cond]})" if cond else "")
         clock = next((k for k in data if str(k).lower() in ("time", "heure", "local_time", "heure_locale")
-                      and isinstance(data[k], str) and clock(data[k])), None)
+                      and isinstance(data[k], str) and is_clock(data[k])), None)
         if clock and subject:
             return (f"Il est {data[clock]} à {subject}" if lang == "fr" else f"It is {data[clock]} in {subject}")
         said = next((k for k in data if str(k).lower() in TRANSLATION_KEYS and isinstance(data[k], str)), None)

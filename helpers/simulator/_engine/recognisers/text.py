@@ -23,9 +23,10 @@ def tagged(text: str) -> list[tuple[str, str]]:
     return re.findall(r"<(\w+)>\s*(.+?)\s*</\1>", text, re.S)
 
 
-def sentences(text: str) -> list[str]:
-    """The sentences of a text, its spaces made single (« Il pleut. Je reste. », "It rains. I stay.")."""
-    return SENTENCE.split(" ".join(text.split()))
+def sentences(text: str, maxsplit: int = 0, spaced: bool = True) -> list[str]:
+    """The sentences of a text, its spaces made single unless `spaced` is False (« Il pleut. Je reste. », "It rains.
+    I stay.")."""
+    return SENTENCE.split(" ".join(text.split()) if spaced else text, maxsplit)
 
 
 def names(sentence: str):
@@ -132,7 +133,7 @@ def said_before_language(folded: str, cues: list[str]) -> str | None:
     return m[1] if m else None
 
 
-def clock(text: str) -> bool:
+def is_clock(text: str) -> bool:
     """A time of day written alone (« 9h30 », "14:05", "08:00:00")."""
     return bool(re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", text))
 
