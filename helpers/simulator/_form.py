@@ -18,44 +18,16 @@ graders') are left exactly as written.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ._conversation import Conversation, block_text
+from ._engine.recognisers import form as asked
+from ._engine.recognisers.form import has_any as _has
+from ._engine.recognisers.text import sentences
 from ._reply import Reply
 from ._words import words
 
-TAG = re.compile(r"<([A-Za-z_][\w\-]*)>")
-NOTICE = re.compile(r"^\((?:Réponse simulée|Simulated answer)\)")
-WORD_LIMIT = re.compile(r"(?:in|under|at most|no more than|within|maximum of|fewer than)\s+(\d+)\s+words|"
-                        r"en\s+(\d+)\s+mots|(\d+)\s+mots\s+maximum|moins de\s+(\d+)\s+mots", re.I)
-FALLBACK = re.compile(r"(?:if you (?:cannot|can't|are unable to)|if unable|si (?:tu ne peux|vous ne pouvez) pas)"
-                      r"[^.\n]*?(?:return|answer|respond|output|write|renvoie|réponds|répondez)\s+(?:with\s+)?"
-                      r"<(\w+)>([^<\n]+)</\1>", re.I)
-OPTIONS = re.compile(r"(?:options?|categories|catégories|choices|choix|one of|parmi|can be|peuvent être|among)"
-                     r"\s*(?:are|sont|:)?\s*(\[[^\]\n]+\]|[^.\n]+)", re.I)
-KEYS_LIST = r"((?:[`\"'«]?\s*[A-Za-z_][\w\-]*\s*[`\"'»]?)(?:\s*(?:,|and|et|&|ou|or)\s*[`\"'«]?\s*[A-Za-z_][\w\-]*" \
-            r"\s*[`\"'»]?)+)"
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-DECIMALS = re.compile(r"(?:round(?:ed)?|arrondi[es]*)\s+(?:\w+\s+){0,2}?(?:to|à)\s+(\d+|one|two|three|une|deux|trois)\s+"
-                      r"(?:decimal|décimale)", re.I)
-RESULT = re.compile(r"=\s*(-?[\d\u202f\u00a0,.]+(?:e[-+]?\d+)?)\s*\.?\s*$")
-# « Always start with "Billing Support Response:" », « Commence par « Bonjour » »: the words the answer opens with.
-LEAD = re.compile(r"(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|each|the|every)\s+(?:response|answer|reply|message)\s+)?"
-                  r"with\s*[\"“«]\s*([^\"”»\n]{2,80}?)\s*[\"”»]|"
-                  r"(?:commence|commencez|débute|débutez)(?:r)?\s+(?:toujours\s+)?(?:(?:ta|votre|chaque)\s+(?:réponse|message)\s+)?"
-                  r"par\s*[\"“«]\s*([^\"”»\n]{2,80}?)\s*[\"”»]", re.I)
-
-
-def _has(text: str, entries: list[str]) -> bool:
-    return bool(_alternation(tuple(entries)).search(text.lower()))
-
-
-@lru_cache(maxsize=64)
-def _alternation(entries: tuple[str, ...]) -> re.Pattern:
-    """One pattern for a list of words (each a whole word): read once, not once per word and per request."""
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(e) for e in sorted(entries, key=len, reverse=True)) + r")(?!\w)")
+NOTICES = ("(Réponse simulée)", "(Simulated answer)")
 
 
 @dataclass
@@ -92,15 +64,14 @@ def _format_tags(text: str) -> tuple[list[str], dict[str, str]]:
     cues = words()["cues"]["format"]
     spans: list[tuple[int, int]] = []
     found: list[tuple[str, int, int, str]] = []
-    for match in TAG.finditer(text):
-        name = match.group(1)
-        if any(n == name for n, *_ in found) or any(a < match.start() < b for a, b in spans):
+    for name, opened, after in asked.tags(text):
+        if any(n == name for n, *_ in found) or any(a < opened < b for a, b in spans):
             continue
-        close = text.find(f"</{name}>", match.end())
-        inside = text[match.end():close] if close >= 0 else ""
+        close = text.find(f"</{name}>", after)
+        inside = text[after:close] if close >= 0 else ""
         if close >= 0:
-            spans.append((match.end(), close))
-        found.append((name, match.start(), close + len(name) + 3 if close >= 0 else match.end(), inside))
+            spans.append((after, close))
+        found.append((name, opened, close + len(name) + 3 if close >= 0 else after, inside))
     tags: list[str] = []
     templates: dict[str, str] = {}
     previous_end = None
@@ -121,33 +92,6 @@ def _format_tags(text: str) -> tuple[list[str], dict[str, str]]:
     return tags, templates
 
 
-def _named_keys(text: str) -> list[str]:
-    keys: list[str] = []
-    for word in words()["cues"]["keys"]:
-        for m in re.finditer(r"(?<!\w)" + re.escape(word) + r"\s*(?:named|called|nommées?|:|«)?\s*" + KEYS_LIST,
-                             text, re.I):
-            found = re.findall(r"[A-Za-z_][\w\-]*", m.group(1))
-            keys += [k for k in found if k.lower() not in ("and", "et", "ou", "or")]
-    for word in ("key", "field", "clé", "cle", "champ"):          # « avec la clé ml », "with the key total"
-        for m in re.finditer(r"(?<!\w)" + word + r"(?!\w)\s*(?:named|called|nommée?|:|«)?\s*[`\"'«]?\s*([A-Za-z_][\w\-]*)",
-                             text, re.I):
-            if not keys and m.group(1).lower() not in ("and", "et", "ou", "or", "de", "of"):
-                keys.append(m.group(1))
-    for m in re.finditer(r"\{[^{}]{3,400}\}", text):
-        keys += re.findall(r"\"([A-Za-z_][\w\-]*)\"\s*:", m.group(0))
-    return list(dict.fromkeys(keys))
-
-
-def _options(text: str, template: str) -> list[str]:
-    source = template if re.search(r",|\bor\b|\bou\b|/|\|", template) else ""
-    if not source:
-        m = OPTIONS.search(text)
-        source = m.group(1) if m else ""
-    found = re.findall(r"[A-Za-zÀ-ÿ_][\wÀ-ÿ\-]*", source)
-    stop = {"or", "ou", "and", "et", "the", "le", "la", "les", "a", "an", "un", "une", "one", "of", "these", "ces"}
-    return list(dict.fromkeys(w for w in found if w.lower() not in stop))[:12]
-
-
 def read(conv: Conversation, lang: str) -> Form:
     messages = conv.body.get("messages") or []
     last = messages[-1] if messages else {}
@@ -156,41 +100,28 @@ def read(conv: Conversation, lang: str) -> Form:
     text = (conv.system + "\n" + latest).strip()
     cues = words()["cues"]
     tags, templates = _format_tags(text)
-    keys = _named_keys(text) if _has(text, cues["json"]) else []
-    limit = WORD_LIMIT.search(text)
+    keys = asked.named_keys(text, cues["keys"]) if _has(text, cues["json"]) else []
     form = Form(
         lang=lang, prefill=prefill, tags=tags, templates=templates, text=text,
-        json=bool(re.search(r"\bjson\b", text, re.I)) and bool(
-            re.search(r"(?:give|return|respond|answer|output|reply|format|provide|write|as|in|en|au format|"
-                      r"renvoie|réponds|donne|produis)\b[^.\n]{0,40}\bjson\b|\bjson\s+(?:dict|object|objet|only|"
-                      r"uniquement|format)", text, re.I)) or prefill.rstrip().endswith("{"),
+        json=asked.asks_json(text) or prefill.rstrip().endswith("{"),
         keys=keys, bare=_has(text, cues["bare"]), sentence=_has(text, cues["sentence"]),
-        word_limit=int(next(g for g in limit.groups() if g)) if limit else None,
+        word_limit=asked.word_limit(text),
         bullets=_has(text, cues["list"]), revision=_has(latest, cues["revision"]),
-        fallback={m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)},
-        lead=next((g for m in LEAD.finditer(text) for g in m.groups() if g), ""),
-        decimals=_decimals(text), number_only=_has(text, cues["number_only"]),
+        fallback=asked.fallbacks(text), lead=asked.lead(text),
+        decimals=asked.decimals(text), number_only=_has(text, cues["number_only"]),
     )
     verdict = next((t for t in tags if _role(t) == "verdict"), None)
     if verdict:
-        form.options = _options(text, templates.get(verdict, ""))
+        form.options = asked.options(text, templates.get(verdict, ""))
     return form
-
-
-def _decimals(text: str) -> int | None:
-    found = DECIMALS.search(text)
-    if not found:
-        return None
-    said = found.group(1).lower()
-    return int(said) if said.isdigit() else {"one": 1, "une": 1, "two": 2, "deux": 2, "three": 3, "trois": 3}[said]
 
 
 def _numeric(form: Form, answer: str) -> str:
     """A computed answer (« … = 7.6130929 ») rounded as asked, and alone when the prompt wants just the number."""
-    found = RESULT.search(answer.strip())
+    found = asked.result(answer.strip())
     if not found or (form.decimals is None and not form.number_only):
         return answer
-    raw = re.sub(r"[\u202f\u00a0]", "", found.group(1)).rstrip(".,")
+    raw = found[1].replace("\u202f", "").replace("\u00a0", "").rstrip(".,")
     raw = raw.replace(",", "") if form.lang == "en" or "." in raw else raw.replace(",", ".")
     try:
         value = float(raw)
@@ -200,13 +131,13 @@ def _numeric(form: Form, answer: str) -> str:
         str(int(value)) if value.is_integer() else repr(value))
     if form.number_only:
         return shown
-    return answer.strip()[:found.start(1)] + shown + "."
+    return answer.strip()[:found[0]] + shown + "."
 
 
 def _role(tag: str) -> str:
     name = tag.lower()
     for role, names in words()["tags"].items():
-        if name in names or any(part in names for part in re.split(r"[_\-]", name)):
+        if name in names or any(part in names for part in name.replace("-", "_").split("_")):
             return role
     return "answer"
 
@@ -288,8 +219,8 @@ def _best_option(options: list[str], text: str) -> str:
     """The option the input is about: the category lexicon on the input's words (after « Input: » when the
     prompt marks it), then the words of the options' names."""
     from ._engine import _analysis, plan
-    marked = re.split(r"\n\s*(?:input|entrée|text|texte|ticket|message)\s*:", text, flags=re.I)
-    given = marked[-1] if len(marked) > 1 else _analysis.given_text(text)
+    given = asked.marked_input(text)
+    given = _analysis.given_text(text) if given is None else given
     ranked = _analysis.categories(given, options)
     if ranked and ranked[0]["score"] > ranked[-1]["score"]:
         return ranked[0]["name"]
@@ -299,10 +230,10 @@ def _best_option(options: list[str], text: str) -> str:
 
 
 def _tasks(form: Form, template: str) -> str:
-    if TAG.search(template):
+    if asked.tags(template):
         return template                                    # the prompt's own items: the model follows its example
     latest = form.text.rsplit("\n", 1)[-1]
-    parts = [p.strip(" .") for p in re.split(r",|;|\band\b|\bet\b|\bthen\b|\bpuis\b", latest) if len(p.strip()) > 3]
+    parts = [p.strip(" .") for p in asked.items(latest) if len(p.strip()) > 3]
     return "\n".join(f"- {p}" for p in parts[:5]) or f"- {latest.strip()}"
 
 
@@ -316,17 +247,14 @@ def _summary(conv: Conversation, form: Form, unknown: bool = False) -> str:
     return given_summary(conv.last_user_text or "") or _say(form.lang, "no_steps_unknown" if unknown else "no_steps")
 
 
-def given_summary(text: str, sentences: int = 2) -> str:
+def given_summary(text: str, count: int = 2) -> str:
     """The first sentences of the longest passage the prompt gives to read (a tagged document, else a paragraph)."""
-    tagged = [m.group(2) for m in re.finditer(r"<(\w+)>(.{200,}?)</\1>", text, re.S)]
-    asked = re.search(r"(?i)\b(?:summar\w*|résum\w*|synthès\w*|synthétis\w*)\b[^.\n]{0,40}\b(?:text|texte|article|"
-                      r"document|passage|report|rapport|following|suivant)", text)
-    passages = tagged or ([p for p in re.split(r"\n\s*\n", text) if len(p) > 200] if asked else [])
+    passages = asked.passages(text)
     # A long question is not a text given to summarise: a summary of *steps* with none taken says so.
     if not passages:
         return ""
     chosen = max(passages, key=len).strip()
-    return " ".join(SENTENCE_END.split(" ".join(chosen.split()))[:sentences])
+    return " ".join(sentences(chosen)[:count])
 
 
 def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Conversation, verdict: str) -> str:
@@ -376,9 +304,9 @@ def _wrap(tag: str, content: str) -> str:
 def _plain(form: Form, answer: str) -> str:
     answer = _numeric(form, answer)
     if form.sentence:
-        answer = SENTENCE_END.split(answer.strip(), maxsplit=1)[0]
+        answer = sentences(answer.strip(), 1, spaced=False)[0]
     if form.bullets and not answer.lstrip().startswith(("-", "*", "1.")):
-        parts = [p for p in SENTENCE_END.split(answer.strip()) if p]
+        parts = [p for p in sentences(answer.strip(), spaced=False) if p]
         head, _sep, items = answer.strip().rstrip(".").partition(" : " if " : " in answer else ": ")
         listed = [i.strip() for i in items.split(";") if i.strip()] if items else []
         if len(parts) == 1 and len(listed) > 1:            # « Trail : A (115) ; B (109). » → a heading, one item each
@@ -397,7 +325,7 @@ def _continue(prefill: str, full: str) -> str:
     head = prefill.rstrip()
     if head.endswith("{") and full.lstrip().startswith("{"):
         return full.lstrip()[1:]
-    opened = TAG.findall(head)
+    opened = [name for name, *_ in asked.tags(head)]
     if opened and head.endswith(f"<{opened[-1]}>"):
         position = full.find(f"<{opened[-1]}>")
         if position >= 0:
@@ -421,7 +349,7 @@ def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
             return Reply(blocks=calls, stop_reason=reply.stop_reason, stop_details=reply.stop_details)
         return reply
     answer = " ".join(b["text"] for b in reply.blocks if b["type"] == "text").strip()
-    unknown = bool(NOTICE.match(answer)) or not answer or reply.substance != "answer"
+    unknown = bool(answer.startswith(NOTICES)) or not answer or reply.substance != "answer"
     if reply.substance == "ask" and not (form.tags or form.json):
         return reply                                       # a question back keeps its own words
     if unknown and reply.substance != "ask":
@@ -449,6 +377,6 @@ def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
 
 
 def _short_notice(reply: Reply, lang: str) -> Reply:
-    blocks = [dict(b, text=_say(lang, "unknown")) if b["type"] == "text" and NOTICE.match(b["text"]) else b
+    blocks = [dict(b, text=_say(lang, "unknown")) if b["type"] == "text" and b["text"].startswith(NOTICES) else b
               for b in reply.blocks]
     return Reply(blocks=blocks, stop_reason=reply.stop_reason, stop_details=reply.stop_details)

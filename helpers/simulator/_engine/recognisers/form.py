@@ -1,0 +1,131 @@
+"""The form a request asks its answer in, read from its words: JSON and its keys, the tags of the answer, the options
+of a verdict, a word limit, a rounding, the words the answer opens with; and the passage it gives to summarise."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+TAG = re.compile(r"<([A-Za-z_][\w\-]*)>")
+WORD_LIMIT = re.compile(r"(?:in|under|at most|no more than|within|maximum of|fewer than)\s+(\d+)\s+words|"
+                        r"en\s+(\d+)\s+mots|(\d+)\s+mots\s+maximum|moins de\s+(\d+)\s+mots", re.I)
+FALLBACK = re.compile(r"(?:if you (?:cannot|can't|are unable to)|if unable|si (?:tu ne peux|vous ne pouvez) pas)"
+                      r"[^.\n]*?(?:return|answer|respond|output|write|renvoie|réponds|répondez)\s+(?:with\s+)?"
+                      r"<(\w+)>([^<\n]+)</\1>", re.I)
+OPTIONS = re.compile(r"(?:options?|categories|catégories|choices|choix|one of|parmi|can be|peuvent être|among)"
+                     r"\s*(?:are|sont|:)?\s*(\[[^\]\n]+\]|[^.\n]+)", re.I)
+KEYS_LIST = r"((?:[`\"'«]?\s*[A-Za-z_][\w\-]*\s*[`\"'»]?)(?:\s*(?:,|and|et|&|ou|or)\s*[`\"'«]?\s*[A-Za-z_][\w\-]*" \
+            r"\s*[`\"'»]?)+)"
+DECIMALS = re.compile(r"(?:round(?:ed)?|arrondi[es]*)\s+(?:\w+\s+){0,2}?(?:to|à)\s+(\d+|one|two|three|une|deux|trois)\s+"
+                      r"(?:decimal|décimale)", re.I)
+RESULT = re.compile(r"=\s*(-?[\d\u202f\u00a0,.]+(?:e[-+]?\d+)?)\s*\.?\s*$")
+# « Always start with "Billing Support Response:" », « Commence par « Bonjour » »: the words the answer opens with.
+LEAD = re.compile(r"(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|each|the|every)\s+(?:response|answer|reply|message)\s+)?"
+                  r"with\s*[\"“«]\s*([^\"”»\n]{2,80}?)\s*[\"”»]|"
+                  r"(?:commence|commencez|débute|débutez)(?:r)?\s+(?:toujours\s+)?(?:(?:ta|votre|chaque)\s+(?:réponse|message)\s+)?"
+                  r"par\s*[\"“«]\s*([^\"”»\n]{2,80}?)\s*[\"”»]", re.I)
+JSON_ASKED = re.compile(r"(?:give|return|respond|answer|output|reply|format|provide|write|as|in|en|au format|"
+                        r"renvoie|réponds|donne|produis)\b[^.\n]{0,40}\bjson\b|\bjson\s+(?:dict|object|objet|only|"
+                        r"uniquement|format)", re.I)
+SUMMARY_ASKED = re.compile(r"(?i)\b(?:summar\w*|résum\w*|synthès\w*|synthétis\w*)\b[^.\n]{0,40}\b(?:text|texte|article|"
+                           r"document|passage|report|rapport|following|suivant)")
+WORDS_OF = {"one": 1, "une": 1, "two": 2, "deux": 2, "three": 3, "trois": 3}
+
+
+def has_any(text: str, entries: list[str]) -> bool:
+    """Whether the text says one of the entries as a whole word (« en une phrase », "as a bulleted list")."""
+    return bool(_alternation(tuple(entries)).search(text.lower()))
+
+
+@lru_cache(maxsize=64)
+def _alternation(entries: tuple[str, ...]) -> re.Pattern:
+    """One pattern for a list of words (each a whole word): read once, not once per word and per request."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(e) for e in sorted(entries, key=len, reverse=True)) + r")(?!\w)")
+
+
+def tags(text: str) -> list[tuple[str, int, int]]:
+    """(name, start, end) of each opening tag (« <verdict> », "<answer>")."""
+    return [(m.group(1), m.start(), m.end()) for m in TAG.finditer(text)]
+
+
+def named_keys(text: str, cues: list[str]) -> list[str]:
+    """The keys a JSON answer must have: listed after a cue (« avec les clés nom et âge », "fields: name, age"), one
+    key named (« avec la clé ml »), or those of an example object ({"total": …})."""
+    keys: list[str] = []
+    for word in cues:
+        for m in re.finditer(r"(?<!\w)" + re.escape(word) + r"\s*(?:named|called|nommées?|:|«)?\s*" + KEYS_LIST,
+                             text, re.I):
+            found = re.findall(r"[A-Za-z_][\w\-]*", m.group(1))
+            keys += [k for k in found if k.lower() not in ("and", "et", "ou", "or")]
+    for word in ("key", "field", "clé", "cle", "champ"):
+        for m in re.finditer(r"(?<!\w)" + word + r"(?!\w)\s*(?:named|called|nommée?|:|«)?\s*[`\"'«]?\s*([A-Za-z_][\w\-]*)",
+                             text, re.I):
+            if not keys and m.group(1).lower() not in ("and", "et", "ou", "or", "de", "of"):
+                keys.append(m.group(1))
+    for m in re.finditer(r"\{[^{}]{3,400}\}", text):
+        keys += re.findall(r"\"([A-Za-z_][\w\-]*)\"\s*:", m.group(0))
+    return list(dict.fromkeys(keys))
+
+
+def options(text: str, template: str) -> list[str]:
+    """The words a verdict is chosen among: the tag's template (« PASS | NEEDS_IMPROVEMENT »), else those listed
+    after « options / catégories / one of »."""
+    source = template if re.search(r",|\bor\b|\bou\b|/|\|", template) else ""
+    if not source:
+        m = OPTIONS.search(text)
+        source = m.group(1) if m else ""
+    found = re.findall(r"[A-Za-zÀ-ÿ_][\wÀ-ÿ\-]*", source)
+    stop = {"or", "ou", "and", "et", "the", "le", "la", "les", "a", "an", "un", "une", "one", "of", "these", "ces"}
+    return list(dict.fromkeys(w for w in found if w.lower() not in stop))[:12]
+
+
+def asks_json(text: str) -> bool:
+    """« Réponds en JSON », "return a JSON object": JSON asked as the answer's form, not only named."""
+    return bool(re.search(r"\bjson\b", text, re.I)) and bool(JSON_ASKED.search(text))
+
+
+def word_limit(text: str) -> int | None:
+    """« en 50 mots », "in under 100 words"."""
+    limit = WORD_LIMIT.search(text)
+    return int(next(g for g in limit.groups() if g)) if limit else None
+
+
+def fallbacks(text: str) -> dict[str, str]:
+    """« si tu ne peux pas…, renvoie <answer>inconnu</answer> », "if unable, return <tag>X</tag>": tag → content."""
+    return {m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)}
+
+
+def lead(text: str) -> str:
+    """The words the answer must open with (« Commence par « Bonjour » », "Always start with \\"Note:\\"")."""
+    return next((g for m in LEAD.finditer(text) for g in m.groups() if g), "")
+
+
+def decimals(text: str) -> int | None:
+    """« arrondi à deux décimales », "rounded to 2 decimal places"."""
+    found = DECIMALS.search(text)
+    if not found:
+        return None
+    said = found.group(1).lower()
+    return int(said) if said.isdigit() else WORDS_OF[said]
+
+
+def result(answer: str) -> tuple[int, str] | None:
+    """(start, text) of the result an answer ends on (« 17 × 3 = 51. », "= 7.6130929")."""
+    found = RESULT.search(answer)
+    return (found.start(1), found.group(1)) if found else None
+
+
+def marked_input(text: str) -> str | None:
+    """What follows the last « Input: / Texte : / Ticket : » line, if the text marks one."""
+    marked = re.split(r"\n\s*(?:input|entrée|text|texte|ticket|message)\s*:", text, flags=re.I)
+    return marked[-1] if len(marked) > 1 else None
+
+
+def items(text: str) -> list[str]:
+    """The parts of a list said in a sentence (« réserve, paie puis confirme », "book, pay and then confirm")."""
+    return re.split(r",|;|\band\b|\bet\b|\bthen\b|\bpuis\b", text)
+
+
+def passages(text: str) -> list[str]:
+    """The passages a prompt gives to read: long tagged ones, else long paragraphs when it asks for a summary."""
+    tagged = [m.group(2) for m in re.finditer(r"<(\w+)>(.{200,}?)</\1>", text, re.S)]
+    return tagged or ([p for p in re.split(r"\n\s*\n", text) if len(p) > 200] if SUMMARY_ASKED.search(text) else [])
