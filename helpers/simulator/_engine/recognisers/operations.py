@@ -16,10 +16,20 @@ its notice instead.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from .._words import words
-from .recognisers import text as read
+from ..._words import words
+from .text import occurrences, tagged
+
+INPUT = re.compile(r"(?:^|\n)\s*(?:input|entrée|texte|text|données|data)\s*:\s*", re.I)
+NUMBER = re.compile(r"(?P<pre>[$€£])?\s?(?<![\w.,])(?P<num>\d+(?:[.,]\d+)?)(?P<post>\s?%|\s?(?:points?|pts|pp)\b|"
+                    r"\s?(?:€|\$|£|euros?|dollars?)|\s(?!(?:per|par|this|ce|cette|in|en|on|sur|of|de|du|des|from|to|"
+                    r"contre|vs|and|et|a|à|au|the|le|la|les|compared|comparé)\b)[A-Za-zÀ-ÿ]{1,12}\b)?", re.I)
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+LINE = re.compile(r"^\s*[-*•]?\s*(?P<value>[$€£]?\s?-?\d+(?:[.,]\d+)?(?:\s?%|\s[A-Za-zÀ-ÿ]{1,12})?)\s*:\s*"
+                  r"(?P<label>.+?)\s*$", re.I | re.M)
+HEADER = re.compile(r"^\s*\|(?P<cells>(?:[^|\n]+\|)+)\s*$", re.M)
 
 
 @dataclass
@@ -29,17 +39,17 @@ class Row:
 
     @property
     def number(self) -> float:
-        return float("".join(c for c in self.value if c.isdecimal() or c in ".,-").replace(",", ".") or 0)
+        return float(re.sub(r"[^\d.,-]", "", self.value).replace(",", ".") or 0)
 
 
 def given_input(text: str) -> str:
     """What the operation works on: after the last « Input: », else inside the longest tag, else after a colon."""
-    marked = read.after_input(text)
+    marked = INPUT.split(text)
     if len(marked) > 1:
         return marked[-1].strip()
-    tagged = read.tagged(text)
-    if tagged:
-        return max((t for _, t in tagged), key=len)
+    found = tagged(text)
+    if found:
+        return max((t for _, t in found), key=len)
     return text.split(":", 1)[1].strip() if ":" in text else ""
 
 
@@ -48,14 +58,14 @@ def _asked(text: str) -> list[str]:
     low = text.lower()
     out = []
     for name, groups in words()["operations"]["cues"].items():
-        if all(any(read.occurrences(w, low) for w in group) for group in groups):
+        if all(any(occurrences(w, low) for w in group) for group in groups):
             out.append(name)
     return out
 
 
 def perform(request: str, lang: str) -> str | None:
     """The answer the named operations give on the request's input, or None when none applies."""
-    marked = read.after_input(request)
+    marked = INPUT.split(request)
     instruction = marked[0] if len(marked) > 1 else request
     names = _asked(instruction)
     if not names:
@@ -86,16 +96,17 @@ def perform(request: str, lang: str) -> str | None:
 def translation(request: str) -> str | None:
     """A short fixed phrase of the phrasebook (data/form.toml [phrasebook]) in the language the request asks for
     (« Traduis « bonne nuit » en espagnol » → buenas noches); None for anything the phrasebook does not hold."""
-    from . import _lexicon as lex
-    from .recognisers import all_of, languages
+    from .. import _lexicon as lex
+    from . import all_of, languages
     book = words()["phrasebook"]
     folded = lex.fold(request)
     if not any(lex.fold(c) in folded for c in book["cues"]):
         return None
     targets = languages(request)
     quoted = all_of("quoted", request)
-    said = read.said_before_language(folded, [lex.fold(c) for c in book["cues"]])
-    asked = lex.fold(quoted[0]) if quoted else (said or "")
+    cue = "|".join(re.escape(lex.fold(c)) for c in book["cues"])
+    said = re.search(rf"(?:{cue})\s*:?\s*(.+?)\s+(?:en|in|into|vers)\s+[a-z]+\W*$", folded)
+    asked = lex.fold(quoted[0]) if quoted else (said.group(1) if said else "")
     asked = asked.strip(" '\"«»“”.!?")           # the phrase to translate, whole: never a word inside a sentence
     for row in book["rows"]:
         for code, phrase in row.items():
@@ -109,7 +120,7 @@ def translation(request: str) -> str | None:
 def summary(text: str, instruction: str) -> str | None:
     """An extractive summary of the given text: its opening sentences (one when one is asked, else two), word for
     word — what a model can say of a text without making anything up."""
-    sentences = [s.strip() for s in read.sentences(text) if len(s.strip()) > 2]
+    sentences = [s.strip() for s in SENTENCE.split(" ".join(text.split())) if len(s.strip()) > 2]
     if not sentences or len(" ".join(sentences)) < 40:
         return None
     one = any(c in instruction.lower() for c in words()["cues"]["sentence"])
@@ -118,7 +129,12 @@ def summary(text: str, instruction: str) -> str | None:
 
 def rows_of(text: str) -> list[Row]:
     """Lines « value: label » (or « label: value ») of a text, as rows."""
-    return [Row(value, label) for value, label in read.value_lines(text)]
+    rows = [Row(m.group("value").strip(), m.group("label").strip()) for m in LINE.finditer(text)]
+    if rows:
+        return rows
+    flipped = re.finditer(r"^\s*[-*•]?\s*(?P<label>[^:\n]{2,60}?)\s*:\s*(?P<value>[$€£]?\s?-?\d+(?:[.,]\d+)?\s?%?)\s*$",
+                          text, re.M)
+    return [Row(m.group("value").strip(), m.group("label").strip()) for m in flipped]
 
 
 def numbers(text: str, lang: str) -> list[Row]:
@@ -126,49 +142,50 @@ def numbers(text: str, lang: str) -> list[Row]:
     the verb that follows (« Our customer satisfaction score rose to 92 points » → 92: customer satisfaction);
     a second number after « from » / « de » is the earlier value."""
     table = words()["operations"]
+    verbs = "|".join(re.escape(v) for v in sorted(table["verbs"], key=len, reverse=True))
     out: list[Row] = []
-    for sentence in read.lines_and_sentences(text):
+    for sentence in SENTENCE.split(text):
         sentence = sentence.strip()
-        found = [a for a in read.amounts(sentence) if not _is_year(*a)]
+        found = [m for m in NUMBER.finditer(sentence) if not _is_year(m, sentence)]
         if not found or sentence.endswith(":"):
             continue
-        subject = read.up_to(sentence[:found[0][0]], table["verbs"])
-        words_ = [w for w in read.plain_words(subject) if w.lower() not in table["openers"]]
+        subject = re.split(rf"\b(?:{verbs})\b", sentence[:found[0].start()], maxsplit=1, flags=re.I)[0]
+        words_ = [w for w in re.findall(r"[\w'-]+", subject) if w.lower() not in table["openers"]]
         label = " ".join(words_).lower().strip()
         if not label:
             continue
-        for index, (start, pre, num, post) in enumerate(found):
-            before = sentence[:start].lower().split()[-1:] or [""]
+        for index, m in enumerate(found):
+            before = sentence[:m.start()].lower().split()[-1:] or [""]
             earlier = index and before[0] in table["earlier"]
-            post = post.strip()
-            post = "" if post.lower() in ("point", "points", "pts", "pp") else post   # 92 points is shown 92
-            value = pre + num + ("" if post in ("", "%") else " ") + post
+            post = (m.group("post") or "").strip()
+            post = "" if re.fullmatch(r"points?|pts|pp", post, re.I) else post   # 92 points is shown 92
+            value = (m.group("pre") or "") + m.group("num") + ("" if post in ("", "%") else " ") + post
             name = label if not earlier else (f"{label} (avant)" if lang == "fr" else f"previous {label}")
             out.append(Row(value.strip(), name))
     return out
 
 
-def _is_year(_start: int, pre: str, num: str, post: str) -> bool:
-    return not post and not pre and len(num) == 4 and num[:2] in ("19", "20")
+def _is_year(m: re.Match, sentence: str) -> bool:
+    return not m.group("post") and not m.group("pre") and len(m.group("num")) == 4 and m.group("num")[:2] in ("19", "20")
 
 
 def percentage(row: Row) -> Row:
     """Points and percents as percents (92 points → 92%); other values as decimals ($43 → 43.0)."""
     if row.value.endswith("%"):
         return row
-    if any(c in row.value for c in "$€£") or "euro" in row.value.lower() or "dollar" in row.value.lower():
+    if re.search(r"[$€£]|euros?|dollars?", row.value, re.I):
         return Row(f"{row.number:.1f}", row.label)
-    if any("A" <= c <= "Z" or "a" <= c <= "z" or "À" <= c <= "ÿ" for c in row.value):
+    if re.search(r"[A-Za-zÀ-ÿ]", row.value):
         return row                              # 3 days is neither a percent nor a bare decimal: kept as said
     return Row(f"{row.number:g}%", row.label)
 
 
 def _line_shape(instruction: str) -> str:
     """« value: metric » or « metric: value », as the prompt shows it; value first when it does not say."""
-    shown = read.shown_pair(instruction)
-    if shown and shown[0].lower() in words()["operations"]["value_words"]:
+    shown = re.search(r"['\"«]\s*(\w+)\s*:\s*(\w+)\s*['\"»]", instruction)
+    if shown and shown.group(1).lower() in words()["operations"]["value_words"]:
         return "{value}: {label}"
-    if shown and shown[1].lower() in words()["operations"]["value_words"]:
+    if shown and shown.group(2).lower() in words()["operations"]["value_words"]:
         return "{label}: {value}"
     return "{value}: {label}"
 
@@ -178,13 +195,13 @@ def markdown(rows: list[Row], instruction: str) -> str | None:
     name says so, labels in the case the prompt's example row uses."""
     if not rows:
         return None
-    headers = read.table_lines(instruction)
-    cells = [c.strip() for c in headers[0][1].split("|") if c.strip()] if headers else ["Label", "Value"]
-    align = next((line for line, _ in headers[1:2] if all(c in "|:-" or c.isspace() for c in line)), None)
+    headers = [h for h in HEADER.finditer(instruction)]
+    cells = [c.strip() for c in headers[0].group("cells").split("|") if c.strip()] if headers else ["Label", "Value"]
+    align = next((h.group(0).strip() for h in headers[1:2] if re.fullmatch(r"[|:\-\s]+", h.group(0))), None)
     value_words = set(words()["operations"]["value_words"])
     value_col = next((i for i, c in enumerate(cells) if c.lower() in value_words), len(cells) - 1)
-    example = headers[2][1] if len(headers) > 2 else ""
-    titled = read.title_cased(example)
+    example = headers[2].group("cells") if len(headers) > 2 else ""
+    titled = bool(re.search(r"\b[A-Z][a-z]+ [A-Z][a-z]+", example))
     lines = ["| " + " | ".join(cells) + " |", align or "|" + "|".join("---" for _ in cells) + "|"]
     for row in rows:
         label = row.label.title() if titled else row.label
