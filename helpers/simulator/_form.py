@@ -18,102 +18,15 @@ graders') are left exactly as written.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from ._conversation import Conversation, block_text
 from ._engine.recognisers import form as asked
-from ._engine.recognisers.form import has_any as _has
+from ._engine.recognisers.form import Form, role as _role
 from ._engine.recognisers.text import sentences
 from ._reply import Reply
 from ._words import words
 
 NOTICES = ("(Réponse simulée)", "(Simulated answer)")
-
-
-@dataclass
-class Form:
-    lang: str = "fr"
-    prefill: str = ""
-    json: bool = False
-    keys: list[str] = field(default_factory=list)
-    tags: list[str] = field(default_factory=list)          # the answer's tags, in the order the prompt gives them
-    templates: dict[str, str] = field(default_factory=dict)  # what the prompt shows inside each tag
-    fallback: dict[str, str] = field(default_factory=dict)   # « if you cannot…, return <tag>X</tag> »
-    options: list[str] = field(default_factory=list)       # words a verdict is chosen among
-    bare: bool = False
-    sentence: bool = False
-    word_limit: int | None = None
-    bullets: bool = False
-    revision: bool = False                                  # the request carries feedback on an earlier version
-    text: str = ""                                          # the prompt's words (system + latest user text)
-    options_positive: bool = False                          # the verdict options hold a pass (an evaluator)
-    lead: str = ""                                          # the words the answer must open with
-    decimals: int | None = None                             # « rounded to 2 decimal places »
-    number_only: bool = False                               # « provide just the number »
-
-    @property
-    def shaped(self) -> bool:
-        return bool(self.json or self.tags or self.prefill or self.bare or self.sentence or self.word_limit
-                    or self.bullets or self.revision or self.lead or self.decimals is not None or self.number_only)
-
-
-def _format_tags(text: str) -> tuple[list[str], dict[str, str]]:
-    """Tags the prompt names as the answer's form: a format cue shortly before their first mention, or right after
-    another such tag (a template of several); a tag that wraps a long text (data given to read) is not one. Tags
-    nested in another belong to their parent's template."""
-    cues = words()["cues"]["format"]
-    spans: list[tuple[int, int]] = []
-    found: list[tuple[str, int, int, str]] = []
-    for name, opened, after in asked.tags(text):
-        if any(n == name for n, *_ in found) or any(a < opened < b for a, b in spans):
-            continue
-        close = text.find(f"</{name}>", after)
-        inside = text[after:close] if close >= 0 else ""
-        if close >= 0:
-            spans.append((after, close))
-        found.append((name, opened, close + len(name) + 3 if close >= 0 else after, inside))
-    tags: list[str] = []
-    templates: dict[str, str] = {}
-    previous_end = None
-    for name, start, end, inside in found:
-        cued = _has(text[max(0, start - 160):start], cues)
-        if len(inside) > 400 and not cued:
-            previous_end = None
-            continue                                       # a document, an input: data, not form
-        if len(inside) > 400:
-            inside, end = "", start + len(name) + 2        # « wrapped in <response> tags »: named, not shown
-        follows = previous_end is not None and len(text[previous_end:start].strip()) < 40
-        if cued or follows:
-            tags.append(name)
-            templates[name] = inside.strip()
-            previous_end = end
-        else:
-            previous_end = None
-    return tags, templates
-
-
-def read(conv: Conversation, lang: str) -> Form:
-    messages = conv.body.get("messages") or []
-    last = messages[-1] if messages else {}
-    prefill = block_text(last.get("content")) if last.get("role") == "assistant" else ""
-    latest = conv.last_user_text or ""
-    text = (conv.system + "\n" + latest).strip()
-    cues = words()["cues"]
-    tags, templates = _format_tags(text)
-    keys = asked.named_keys(text, cues["keys"]) if _has(text, cues["json"]) else []
-    form = Form(
-        lang=lang, prefill=prefill, tags=tags, templates=templates, text=text,
-        json=asked.asks_json(text) or prefill.rstrip().endswith("{"),
-        keys=keys, bare=_has(text, cues["bare"]), sentence=_has(text, cues["sentence"]),
-        word_limit=asked.word_limit(text),
-        bullets=_has(text, cues["list"]), revision=_has(latest, cues["revision"]),
-        fallback=asked.fallbacks(text), lead=asked.lead(text),
-        decimals=asked.decimals(text), number_only=_has(text, cues["number_only"]),
-    )
-    verdict = next((t for t in tags if _role(t) == "verdict"), None)
-    if verdict:
-        form.options = asked.options(text, templates.get(verdict, ""))
-    return form
 
 
 def _numeric(form: Form, answer: str) -> str:
@@ -132,14 +45,6 @@ def _numeric(form: Form, answer: str) -> str:
     if form.number_only:
         return shown
     return answer.strip()[:found[0]] + shown + "."
-
-
-def _role(tag: str) -> str:
-    name = tag.lower()
-    for role, names in words()["tags"].items():
-        if name in names or any(part in names for part in name.replace("-", "_").split("_")):
-            return role
-    return "answer"
 
 
 def _say(lang: str, key: str, **values) -> str:
@@ -340,7 +245,10 @@ def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
     from ._constrain import output_schema
     if reply.stop_reason == "refusal" or output_schema(conv) is not None:
         return reply                                       # structured outputs: the schema is the form
-    form = read(conv, lang)
+    messages = conv.body.get("messages") or []
+    last = messages[-1] if messages else {}
+    prefill = block_text(last.get("content")) if last.get("role") == "assistant" else ""
+    form = asked.read(conv.system, conv.last_user_text or "", prefill, lang)
     if not form.shaped:
         return _short_notice(reply, lang)
     calls = [b for b in reply.blocks if b["type"] == "tool_use"]

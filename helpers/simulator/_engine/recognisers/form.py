@@ -3,7 +3,10 @@ of a verdict, a word limit, a rounding, the words the answer opens with; and the
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
+
+from ..._words import words
 
 TAG = re.compile(r"<([A-Za-z_][\w\-]*)>")
 WORD_LIMIT = re.compile(r"(?:in|under|at most|no more than|within|maximum of|fewer than)\s+(\d+)\s+words|"
@@ -78,36 +81,6 @@ def options(text: str, template: str) -> list[str]:
     return list(dict.fromkeys(w for w in found if w.lower() not in stop))[:12]
 
 
-def asks_json(text: str) -> bool:
-    """« Réponds en JSON », "return a JSON object": JSON asked as the answer's form, not only named."""
-    return bool(re.search(r"\bjson\b", text, re.I)) and bool(JSON_ASKED.search(text))
-
-
-def word_limit(text: str) -> int | None:
-    """« en 50 mots », "in under 100 words"."""
-    limit = WORD_LIMIT.search(text)
-    return int(next(g for g in limit.groups() if g)) if limit else None
-
-
-def fallbacks(text: str) -> dict[str, str]:
-    """« si tu ne peux pas…, renvoie <answer>inconnu</answer> », "if unable, return <tag>X</tag>": tag → content."""
-    return {m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)}
-
-
-def lead(text: str) -> str:
-    """The words the answer must open with (« Commence par « Bonjour » », "Always start with \\"Note:\\"")."""
-    return next((g for m in LEAD.finditer(text) for g in m.groups() if g), "")
-
-
-def decimals(text: str) -> int | None:
-    """« arrondi à deux décimales », "rounded to 2 decimal places"."""
-    found = DECIMALS.search(text)
-    if not found:
-        return None
-    said = found.group(1).lower()
-    return int(said) if said.isdigit() else WORDS_OF[said]
-
-
 def result(answer: str) -> tuple[int, str] | None:
     """(start, text) of the result an answer ends on (« 17 × 3 = 51. », "= 7.6130929")."""
     found = RESULT.search(answer)
@@ -129,3 +102,99 @@ def passages(text: str) -> list[str]:
     """The passages a prompt gives to read: long tagged ones, else long paragraphs when it asks for a summary."""
     tagged = [m.group(2) for m in re.finditer(r"<(\w+)>(.{200,}?)</\1>", text, re.S)]
     return tagged or ([p for p in re.split(r"\n\s*\n", text) if len(p) > 200] if SUMMARY_ASKED.search(text) else [])
+
+
+@dataclass
+class Form:
+    lang: str = "fr"
+    prefill: str = ""
+    json: bool = False
+    keys: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)          # the answer's tags, in the order the prompt gives them
+    templates: dict[str, str] = field(default_factory=dict)  # what the prompt shows inside each tag
+    fallback: dict[str, str] = field(default_factory=dict)   # « if you cannot…, return <tag>X</tag> »
+    options: list[str] = field(default_factory=list)       # words a verdict is chosen among
+    bare: bool = False
+    sentence: bool = False
+    word_limit: int | None = None
+    bullets: bool = False
+    revision: bool = False                                  # the request carries feedback on an earlier version
+    text: str = ""                                          # the prompt's words (system + latest user text)
+    options_positive: bool = False                          # the verdict options hold a pass (an evaluator)
+    lead: str = ""                                          # the words the answer must open with
+    decimals: int | None = None                             # « rounded to 2 decimal places »
+    number_only: bool = False                               # « provide just the number »
+
+    @property
+    def shaped(self) -> bool:
+        return bool(self.json or self.tags or self.prefill or self.bare or self.sentence or self.word_limit
+                    or self.bullets or self.revision or self.lead or self.decimals is not None or self.number_only)
+
+
+def format_tags(text: str) -> tuple[list[str], dict[str, str]]:
+    """Tags the prompt names as the answer's form: a format cue shortly before their first mention, or right after
+    another such tag (a template of several); a tag that wraps a long text (data given to read) is not one. Tags
+    nested in another belong to their parent's template."""
+    cues = words()["cues"]["format"]
+    spans: list[tuple[int, int]] = []
+    found: list[tuple[str, int, int, str]] = []
+    for name, opened, after in tags(text):
+        if any(n == name for n, *_ in found) or any(a < opened < b for a, b in spans):
+            continue
+        close = text.find(f"</{name}>", after)
+        inside = text[after:close] if close >= 0 else ""
+        if close >= 0:
+            spans.append((after, close))
+        found.append((name, opened, close + len(name) + 3 if close >= 0 else after, inside))
+    named: list[str] = []
+    templates: dict[str, str] = {}
+    previous_end = None
+    for name, start, end, inside in found:
+        cued = has_any(text[max(0, start - 160):start], cues)
+        if len(inside) > 400 and not cued:
+            previous_end = None
+            continue                                       # a document, an input: data, not form
+        if len(inside) > 400:
+            inside, end = "", start + len(name) + 2        # « wrapped in <response> tags »: named, not shown
+        follows = previous_end is not None and len(text[previous_end:start].strip()) < 40
+        if cued or follows:
+            named.append(name)
+            templates[name] = inside.strip()
+            previous_end = end
+        else:
+            previous_end = None
+    return named, templates
+
+
+def read(system: str, latest: str, prefill: str, lang: str) -> Form:
+    """The form the system prompt and the latest user text ask for (a prefilled assistant turn opens it)."""
+    text = (system + "\n" + latest).strip()
+    cues = words()["cues"]
+    named, templates = format_tags(text)
+    keys = named_keys(text, cues["keys"]) if has_any(text, cues["json"]) else []
+    limit = WORD_LIMIT.search(text)
+    rounded = DECIMALS.search(text)
+    places = rounded.group(1).lower() if rounded else None
+    form = Form(
+        lang=lang, prefill=prefill, tags=named, templates=templates, text=text,
+        json=bool(re.search(r"\bjson\b", text, re.I)) and bool(JSON_ASKED.search(text)) or prefill.rstrip().endswith("{"),
+        keys=keys, bare=has_any(text, cues["bare"]), sentence=has_any(text, cues["sentence"]),
+        word_limit=int(next(g for g in limit.groups() if g)) if limit else None,
+        bullets=has_any(text, cues["list"]), revision=has_any(latest, cues["revision"]),
+        fallback={m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)},
+        lead=next((g for m in LEAD.finditer(text) for g in m.groups() if g), ""),
+        decimals=None if places is None else int(places) if places.isdigit() else WORDS_OF[places],
+        number_only=has_any(text, cues["number_only"]),
+    )
+    verdict = next((t for t in named if role(t) == "verdict"), None)
+    if verdict:
+        form.options = options(text, templates.get(verdict, ""))
+    return form
+
+
+def role(tag: str) -> str:
+    name = tag.lower()
+    for kind, names in words()["tags"].items():
+        if name in names or any(part in names for part in name.replace("-", "_").split("_")):
+            return kind
+    return "answer"
