@@ -123,10 +123,11 @@ def _choose(form: Form) -> str:
 def _best_option(options: list[str], text: str) -> str:
     """The option the input is about: the category lexicon on the input's words (after « Input: » when the
     prompt marks it), then the words of the options' names."""
-    from ._engine import _analysis, plan
+    from ._engine import plan
+    from ._engine.recognisers.text import categories, given_text
     given = asked.marked_input(text)
-    given = _analysis.given_text(text) if given is None else given
-    ranked = _analysis.categories(given, options)
+    given = given_text(text) if given is None else given
+    ranked = categories(given, options)
     if ranked and ranked[0]["score"] > ranked[-1]["score"]:
         return ranked[0]["name"]
     tools = {o: {"name": o, "description": o.replace("_", " ")} for o in options}

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from helpers.simulator._engine import _analysis, _arith
+from helpers.simulator._engine import _arith
+from helpers.simulator._engine.recognisers import text as analysis
 from helpers.simulator._engine.recognisers.arith import written_expression
 from helpers.simulator._words import words
 
@@ -115,22 +116,22 @@ def test_every_tag_name_has_its_role(role, name):
 
 @pytest.mark.parametrize("polarity,word", [(p, w) for p, ws in W["sentiment"].items() for w in ws])
 def test_every_sentiment_word_weighs_on_its_side(polarity, word):
-    scores = _analysis.sentiment(f"Well, {word}.")
+    scores = analysis.sentiment(f"Well, {word}.")
     assert scores[polarity] == max(scores.values()) and scores[polarity] > 0
 
 
 @pytest.mark.parametrize("category,word", [(c, w) for c, ws in W["categories"].items() for w in ws])
 def test_every_category_word_points_to_its_category(category, word):
     labels = list(W["categories"])
-    assert _analysis.categories(f"About {word}.", labels)[0]["name"] == category
+    assert analysis.categories(f"About {word}.", labels)[0]["name"] == category
 
 
 def test_entities_are_typed_by_their_cues_and_none_are_invented():
-    found = {e["name"]: e["type"] for e in _analysis.entities(
+    found = {e["name"]: e["type"] for e in analysis.entities(
         "Marie works at Renault in Lyon. She met Paul, the CEO of Acme Inc., in Geneva.")}
     assert found == {"Marie": "PERSON", "Renault": "ORGANIZATION", "Lyon": "LOCATION", "Paul": "PERSON",
                      "Acme Inc": "ORGANIZATION", "Geneva": "LOCATION"}
-    assert _analysis.entities("nothing capitalised here.") == []
+    assert analysis.entities("nothing capitalised here.") == []
 
 
 # -- the expression reader ---------------------------------------------------------------------------------------
