@@ -135,14 +135,6 @@ def _best_option(options: list[str], text: str) -> str:
     return ranked[0].name if ranked else options[0]
 
 
-def _tasks(form: Form, template: str) -> str:
-    if asked.tags(template):
-        return template                                    # the prompt's own items: the model follows its example
-    latest = form.text.rsplit("\n", 1)[-1]
-    parts = [p.strip(" .") for p in asked.items(latest) if len(p.strip()) > 3]
-    return "\n".join(f"- {p}" for p in parts[:5]) or f"- {latest.strip()}"
-
-
 def _summary(conv: Conversation, form: Form, unknown: bool = False) -> str:
     """Steps taken (the tool calls and what came back), else the first sentences of the text given."""
     steps = [f"{c.name}({json.dumps(c.input, ensure_ascii=False)}) → {(c.result or '').strip()[:120]}"
@@ -150,17 +142,7 @@ def _summary(conv: Conversation, form: Form, unknown: bool = False) -> str:
     if steps:
         lead = "Steps:" if form.lang == "en" else "Étapes :"
         return lead + "\n" + "\n".join(f"{n}. {s}" for n, s in enumerate(steps, 1))
-    return given_summary(conv.last_user_text or "") or _say(form.lang, "no_steps_unknown" if unknown else "no_steps")
-
-
-def given_summary(text: str, count: int = 2) -> str:
-    """The first sentences of the longest passage the prompt gives to read (a tagged document, else a paragraph)."""
-    passages = asked.passages(text)
-    # A long question is not a text given to summarise: a summary of *steps* with none taken says so.
-    if not passages:
-        return ""
-    chosen = max(passages, key=len).strip()
-    return " ".join(sentences(chosen)[:count])
+    return asked.given_summary(conv.last_user_text or "") or _say(form.lang, "no_steps_unknown" if unknown else "no_steps")
 
 
 def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Conversation, verdict: str) -> str:
@@ -177,7 +159,7 @@ def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Convers
             return _say(form.lang, "no_changes") if positive else _say(form.lang, "first_version")
         return _tool_feedback(conv, form.lang)
     if role == "tasks":
-        return _tasks(form, template)
+        return asked.tasks(form.text, template)
     if role == "summary":
         return _summary(conv, form, unknown)
     if unknown and tag in form.fallback:

@@ -9,7 +9,7 @@ import pytest
 
 from helpers.simulator._engine import _arith
 from helpers.simulator._engine.recognisers import text as analysis
-from helpers.simulator._engine.recognisers.arith import written_expression
+from helpers.simulator._engine.recognisers.arith import statistic, written_expression
 from helpers.simulator._words import words
 
 MODEL = "claude-sonnet-5-5"
@@ -208,12 +208,12 @@ def test_a_tool_loop_with_thinking_blocks_passed_back_is_accepted(client):
     ("the sum of [1.5, 2.5, 3]", 7.0),
 ])
 def test_a_statistic_named_over_a_given_list_is_an_exact_expression(text, expected):
-    assert _arith.evaluate(_arith.statistic(text)) == pytest.approx(expected)
+    assert _arith.evaluate(statistic(text)) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("name", [n for n in W["statistics"] if n != "sample"])
 def test_every_statistic_has_words_that_name_it(name):
-    assert all(_arith.statistic(f"the {word} of [1, 2, 3, 6]") for word in W["statistics"][name])
+    assert all(statistic(f"the {word} of [1, 2, 3, 6]") for word in W["statistics"][name])
 
 
 def test_a_computed_answer_is_rounded_as_asked_and_alone_when_just_the_number_is_wanted(client):
@@ -236,7 +236,7 @@ def test_feedback_on_tools_names_what_their_definitions_lack(client):
 
 @pytest.mark.parametrize("text,expected", [("Quelle est la moyenne de 12, 15 et 21 ?", 16), ("the average of 3 and 5", 4)])
 def test_a_statistic_over_numbers_listed_in_words_is_computed(text, expected):
-    assert _arith.evaluate(_arith.statistic(text)) == expected
+    assert _arith.evaluate(statistic(text)) == expected
 
 
 def test_a_summary_of_steps_for_a_long_word_problem_says_no_step_was_possible_not_the_question_again(client):

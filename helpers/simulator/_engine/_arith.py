@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import operator
 
-from .recognisers.arith import listed_numbers, operation
+from .recognisers.arith import operation
 
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
         ast.Pow: lambda a, b: a ** b if abs(b) <= 64 and abs(a) < 1e12 else _too_big()}
@@ -23,34 +23,6 @@ def fmt(n: float) -> str:
     if n != 0 and (abs(n) < 1e-4 or abs(n) >= 1e15):
         return f"{n:.6g}"       # 6.626e-34 stays 6.626e-34 (rounding to 10 places read it back as 0.0)
     return repr(round(n, 10))
-
-
-def statistic(text: str) -> str | None:
-    """The expression of a statistic the request names over the list it gives (« population standard deviation
-    of [12, 15, 18] », « la moyenne de : 4, 8, 15 »), exact (the mean as a fraction), for a calculator; None
-    when it names none or gives no list."""
-    from .._words import words
-    values = listed_numbers(text)
-    if not values:
-        return None
-    names = words()["statistics"]
-    low = text.lower()
-    kind = next((k for k, cues in names.items() if k != "sample" and any(c in low for c in cues)), None)
-    if kind is None:
-        return None
-    n = len(values)
-    total = " + ".join(values)
-    if kind == "sum":
-        return total
-    if kind == "mean":
-        return f"({total}) / {n}"
-    if kind == "median":
-        ordered = sorted(values, key=float)
-        return ordered[n // 2] if n % 2 else f"({ordered[n // 2 - 1]} + {ordered[n // 2]}) / 2"
-    divisor = n - 1 if any(c in low for c in names["sample"]) else n
-    mean = f"({fmt(sum(float(v) for v in values))} / {n})"
-    spread = f"(({' + '.join(f'({v} - {mean}) ** 2' for v in values)}) / {divisor})"
-    return spread if kind == "variance" else f"{spread} ** 0.5"
 
 
 def expression(text: str, values: list[float]) -> str:

@@ -137,13 +137,35 @@ LIST = re.compile(r"\[\s*(-?\d+(?:\.\d+)?(?:\s*[,;]\s*-?\d+(?:\.\d+)?)+)\s*\]|:\
                   r"\s*(?:,\s*)?(?:and|et)\s+-?\d+(?:\.\d+)?)")
 
 
-def listed_numbers(text: str) -> list[str]:
-    """The numbers of the list a request gives (« la moyenne de : 4, 8, 15 », "of [12, 15, 18]", "between 3 and 9")."""
+def statistic(text: str) -> str | None:
+    """The expression of a statistic the request names over the list it gives (« population standard deviation
+    of [12, 15, 18] », « la moyenne de : 4, 8, 15 »), exact (the mean as a fraction), for a calculator; None
+    when it names none or gives no list."""
+    from ..._words import words
+    from .._arith import fmt
     found = LIST.search(text)
     if not found:
-        return []
+        return None
     listed = next(g for g in found.groups() if g)
-    return [v.strip() for v in re.split(r"[,;]|\band\b|\bet\b", listed) if v.strip()]
+    values = [v.strip() for v in re.split(r"[,;]|\band\b|\bet\b", listed) if v.strip()]
+    names = words()["statistics"]
+    low = text.lower()
+    kind = next((k for k, cues in names.items() if k != "sample" and any(c in low for c in cues)), None)
+    if kind is None:
+        return None
+    n = len(values)
+    total = " + ".join(values)
+    if kind == "sum":
+        return total
+    if kind == "mean":
+        return f"({total}) / {n}"
+    if kind == "median":
+        ordered = sorted(values, key=float)
+        return ordered[n // 2] if n % 2 else f"({ordered[n // 2 - 1]} + {ordered[n // 2]}) / 2"
+    divisor = n - 1 if any(c in low for c in names["sample"]) else n
+    mean = f"({fmt(sum(float(v) for v in values))} / {n})"
+    spread = f"(({' + '.join(f'({v} - {mean}) ** 2' for v in values)}) / {divisor})"
+    return spread if kind == "variance" else f"{spread} ** 0.5"
 
 
 def operation(text: str) -> tuple[str, float | None]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..._words import words
+from .text import sentences
 
 TAG = re.compile(r"<([A-Za-z_][\w\-]*)>")
 WORD_LIMIT = re.compile(r"(?:in|under|at most|no more than|within|maximum of|fewer than)\s+(\d+)\s+words|"
@@ -93,15 +94,24 @@ def marked_input(text: str) -> str | None:
     return marked[-1] if len(marked) > 1 else None
 
 
-def items(text: str) -> list[str]:
-    """The parts of a list said in a sentence (« réserve, paie puis confirme », "book, pay and then confirm")."""
-    return re.split(r",|;|\band\b|\bet\b|\bthen\b|\bpuis\b", text)
+def tasks(text: str, template: str) -> str:
+    """The tasks a request lists, one item each (« réserve, paie puis confirme », "book, pay and then confirm");
+    the template's own items when it shows some."""
+    if tags(template):
+        return template                                    # the prompt's own items: the model follows its example
+    latest = text.rsplit("\n", 1)[-1]
+    parts = [p.strip(" .") for p in re.split(r",|;|\band\b|\bet\b|\bthen\b|\bpuis\b", latest) if len(p.strip()) > 3]
+    return "\n".join(f"- {p}" for p in parts[:5]) or f"- {latest.strip()}"
 
 
-def passages(text: str) -> list[str]:
-    """The passages a prompt gives to read: long tagged ones, else long paragraphs when it asks for a summary."""
-    tagged = [m.group(2) for m in re.finditer(r"<(\w+)>(.{200,}?)</\1>", text, re.S)]
-    return tagged or ([p for p in re.split(r"\n\s*\n", text) if len(p) > 200] if SUMMARY_ASKED.search(text) else [])
+def given_summary(text: str, count: int = 2) -> str:
+    """The first sentences of the longest passage the prompt gives to read (a tagged document, else a paragraph)."""
+    passages = [m.group(2) for m in re.finditer(r"<(\w+)>(.{200,}?)</\1>", text, re.S)] or (
+        [p for p in re.split(r"\n\s*\n", text) if len(p) > 200] if SUMMARY_ASKED.search(text) else [])
+    # A long question is not a text given to summarise: a summary of *steps* with none taken says so.
+    if not passages:
+        return ""
+    return " ".join(sentences(max(passages, key=len).strip())[:count])
 
 
 @dataclass
