@@ -29,24 +29,6 @@ from ._words import words
 NOTICES = ("(Réponse simulée)", "(Simulated answer)")
 
 
-def _numeric(form: Form, answer: str) -> str:
-    """A computed answer (« … = 7.6130929 ») rounded as asked, and alone when the prompt wants just the number."""
-    found = asked.result(answer.strip())
-    if not found or (form.decimals is None and not form.number_only):
-        return answer
-    raw = found[1].replace("\u202f", "").replace("\u00a0", "").rstrip(".,")
-    raw = raw.replace(",", "") if form.lang == "en" or "." in raw else raw.replace(",", ".")
-    try:
-        value = float(raw)
-    except ValueError:
-        return answer
-    shown = f"{value:.{form.decimals}f}" if form.decimals is not None else (
-        str(int(value)) if value.is_integer() else repr(value))
-    if form.number_only:
-        return shown
-    return answer.strip()[:found[0]] + shown + "."
-
-
 def _say(lang: str, key: str, **values) -> str:
     table = words()["say"]
     return table.get(lang, table["en"])[key].format(**values)
@@ -124,9 +106,8 @@ def _best_option(options: list[str], text: str) -> str:
     """The option the input is about: the category lexicon on the input's words (after « Input: » when the
     prompt marks it), then the words of the options' names."""
     from ._engine import plan
-    from ._engine.recognisers.text import categories, given_text
+    from ._engine.recognisers.text import categories
     given = asked.marked_input(text)
-    given = given_text(text) if given is None else given
     ranked = categories(given, options)
     if ranked and ranked[0]["score"] > ranked[-1]["score"]:
         return ranked[0]["name"]
@@ -164,7 +145,7 @@ def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Convers
         return _summary(conv, form, unknown)
     if unknown and tag in form.fallback:
         return form.fallback[tag]
-    return _numeric(form, answer)
+    return asked.numeric(form, answer)
 
 
 def _tool_feedback(conv: Conversation, lang: str) -> str:
@@ -190,7 +171,7 @@ def _wrap(tag: str, content: str) -> str:
 
 
 def _plain(form: Form, answer: str) -> str:
-    answer = _numeric(form, answer)
+    answer = asked.numeric(form, answer)
     if form.sentence:
         answer = sentences(answer.strip(), 1, spaced=False)[0]
     if form.bullets and not answer.lstrip().startswith(("-", "*", "1.")):
@@ -206,21 +187,6 @@ def _plain(form: Form, answer: str) -> str:
         if len(cut) > form.word_limit:
             answer = " ".join(cut[:form.word_limit]).rstrip(",;:") + "…"
     return answer
-
-
-def _continue(prefill: str, full: str) -> str:
-    """What follows the prefilled text: the reply without what the prefill already wrote."""
-    head = prefill.rstrip()
-    if head.endswith("{") and full.lstrip().startswith("{"):
-        return full.lstrip()[1:]
-    opened = [name for name, *_ in asked.tags(head)]
-    if opened and head.endswith(f"<{opened[-1]}>"):
-        position = full.find(f"<{opened[-1]}>")
-        if position >= 0:
-            return full[position + len(opened[-1]) + 2:]
-    if full.startswith(head):
-        return full[len(head):]
-    return full if prefill[-1:].isspace() or not prefill else " " + full if not full.startswith("\n") else full
 
 
 # -- applying the form ---------------------------------------------------------------------------------------
@@ -262,7 +228,7 @@ def shape(conv: Conversation, reply: Reply, lang: str) -> Reply:
         full = _plain(form, body)
     if form.lead and not full.lstrip().startswith(form.lead) and not form.json:
         full = f"{form.lead}\n\n{full}"
-    out = _continue(form.prefill, full) if form.prefill else full
+    out = asked.continued(form.prefill, full) if form.prefill else full
     return Reply(blocks=[{"type": "text", "text": out}], stop_reason=reply.stop_reason,
                  stop_details=reply.stop_details)
 

@@ -21,8 +21,7 @@ from .._words import words
 from . import _answering as say, _arith, _facts, _lexicon as lex, plan as planning
 from .assignment import fill, placeholder
 from .reading import Reading, read
-from .recognisers import all_of, first, mentions
-from .recognisers import operations as _operations
+from .recognisers import all_of, first, mentions, operations as _operations
 from .recognisers.arith import statistic, written_expression
 from .recognisers.instructions import is_follow_up, is_question, reason as _reason, role_sentence, says, stated_name
 from .slots import slots

@@ -33,6 +33,7 @@ REPEATS = frozenset({"query", "q", "expression", "expr", "input", "requete", "re
 RESULT_KEYS = ("result", "resultat", "résultat", "value", "valeur", "total", "sum", "somme", "product", "produit",
                "difference", "différence", "quotient", "answer", "converted", "converted_amount", "montant_converti",
                "amount", "montant")
+# A number under such a key (order_id, zip_code, year) is shown as it is, no grouping.
 RAW_NUMBER_KEYS = frozenset("id code zip postal cp year annee année number numero numéro no ref port phone tel".split())
 LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result": "résultat", "value": "valeur",
              "priority": "priorité", "currency": "devise", "quantity": "quantité", "time": "heure", "summary": "résumé",
@@ -89,7 +90,7 @@ def _value(value: object, lang: str, key: str = "") -> str:
     if isinstance(value, bool):
         return ("oui" if value else "non") if lang == "fr" else ("yes" if value else "no")
     if isinstance(value, (int, float)):
-        return _number(value, lang, raw=_raw(key))
+        return _number(value, lang, raw=not RAW_NUMBER_KEYS.isdisjoint(key.lower().split("_")))
     if value is None:
         return "—"
     if isinstance(value, list):
@@ -99,11 +100,6 @@ def _value(value: object, lang: str, key: str = "") -> str:
     if isinstance(value, dict):
         return ", ".join(_pair(k, v, lang) for k, v in list(value.items())[:6])
     return str(value).strip()
-
-
-def _raw(key: object) -> bool:
-    """A number the key says is an identifier or a year (order_id, zip_code, year): shown as it is, no grouping."""
-    return any(part in RAW_NUMBER_KEYS for part in str(key).lower().split("_"))
 
 
 UNITS = frozenset("eur usd gbp chf jpy cad aud cny km kg cm mm ms pct percent pourcent min minutes ml cl mg g".split())
@@ -315,7 +311,7 @@ def _first_number(data: object) -> float | None:
     if isinstance(data, dict):
         keys = sorted(data, key=lambda k: str(k).lower() not in RESULT_KEYS)
         for key in keys:
-            if str(key).lower() in ECHO or _raw(key):
+            if str(key).lower() in ECHO or not RAW_NUMBER_KEYS.isdisjoint(str(key).lower().split("_")):
                 continue
             n = _first_number(data[key])
             if n is not None:

@@ -5,24 +5,15 @@ from __future__ import annotations
 import ast
 import re
 
-N_ = r"(-?\d+(?:[.,]\d+)?)"
 NUM = r"(\d+(?:[.,]\d+)?)"
 PEOPLE = r"(?:personnes?|people|persons?|adultes?|adults?|passagers?|passengers?|invités?|guests?|participants?)"
 
 
-def _pct_up(p: float) -> float:
-    return round(1 + p / 100, 10)
-
-
-def _pct_down(p: float) -> float:
-    return round(1 - p / 100, 10)
-
-
 OPERATIONS = [  # (pattern, kind, factor: None = the number the pattern read, a constant, or a function of it)
     (re.compile(rf"{NUM}\s*%\s*(?:de\s+)?(?:TVA|VAT|tax\w*|taxe\w*)|(?:TVA|VAT|TTC|tax\w*|taxe\w*)\D{{0,20}}?{NUM}\s*%",
-                re.I), "mul", _pct_up),
+                re.I), "mul", lambda p: round(1 + p / 100, 10)),
     (re.compile(rf"{NUM}\s*%\s*(?:de\s+)?(?:réduction|remise|rabais|discount|off)|"
-                rf"(?:réduction|remise|rabais|discount)\s+(?:de\s+|of\s+)?{NUM}\s*%", re.I), "mul", _pct_down),
+                rf"(?:réduction|remise|rabais|discount)\s+(?:de\s+|of\s+)?{NUM}\s*%", re.I), "mul", lambda p: round(1 - p / 100, 10)),
     (re.compile(rf"(?:divis\w*|partag\w*|répart\w*|split\w*|shar\w*)\s+(?:\w+\s+)?(?:en|entre|among|between|by|par|in|"
                 rf"into)\s+{NUM}|(?:par personne|per person|chacun|each)\D{{0,30}}?{NUM}\s*{PEOPLE}|"
                 rf"{NUM}\s*{PEOPLE}\D{{0,30}}?(?:par personne|per person|chacun|each)", re.I), "div", None),
@@ -76,7 +67,7 @@ def written_expression(text: str, lang: str = "fr") -> str | None:
     """An expression the user wrote (« (12851 - 593) * 301 + 76 », "1,984,135 * 9,343,116", "15910385 divided by
     193053", « 17 fois 25 », "3.5 × 10^-5", « 15 % de 80 »), normalised for a calculator; None if there is none.
     A bare hyphen between two numbers (« 2-3 approaches », a date) is a range or a name, not a subtraction."""
-    text = re.sub(rf"{N_}\s*%\s*(?:de|d'|of)\s*{N_}", r"\1 / 100 * \2", text, flags=re.I)
+    text = re.sub(r"(-?\d+(?:[.,]\d+)?)\s*%\s*(?:de|d'|of)\s*(-?\d+(?:[.,]\d+)?)", r"\1 / 100 * \2", text, flags=re.I)
     runs: list[list[tuple[str, str, int, int]]] = [[]]
     last_end = None
     for m in _TOKEN.finditer(text):

@@ -1,5 +1,5 @@
-"""The form a request asks its answer in, read from its words: JSON and its keys, the tags of the answer, the options
-of a verdict, a word limit, a rounding, the words the answer opens with; and the passage it gives to summarise."""
+"""The form a request asks its answer in (JSON and its keys, tags, a verdict's options, a word limit, a rounding, the
+opening words), read from its words (data/form.toml [cues]); the tasks it lists and the passage it gives to summarise."""
 from __future__ import annotations
 
 import re
@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..._words import words
-from .text import sentences
+from .text import given_text, sentences
 
 TAG = re.compile(r"<([A-Za-z_][\w\-]*)>")
 WORD_LIMIT = re.compile(r"(?:in|under|at most|no more than|within|maximum of|fewer than)\s+(\d+)\s+words|"
@@ -32,7 +32,6 @@ JSON_ASKED = re.compile(r"(?:give|return|respond|answer|output|reply|format|prov
                         r"uniquement|format)", re.I)
 SUMMARY_ASKED = re.compile(r"(?i)\b(?:summar\w*|résum\w*|synthès\w*|synthétis\w*)\b[^.\n]{0,40}\b(?:text|texte|article|"
                            r"document|passage|report|rapport|following|suivant)")
-WORDS_OF = {"one": 1, "une": 1, "two": 2, "deux": 2, "three": 3, "trois": 3}
 
 
 def has_any(text: str, entries: list[str]) -> bool:
@@ -46,14 +45,8 @@ def _alternation(entries: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(e) for e in sorted(entries, key=len, reverse=True)) + r")(?!\w)")
 
 
-def tags(text: str) -> list[tuple[str, int, int]]:
-    """(name, start, end) of each opening tag (« <verdict> », "<answer>")."""
-    return [(m.group(1), m.start(), m.end()) for m in TAG.finditer(text)]
-
-
 def named_keys(text: str, cues: list[str]) -> list[str]:
-    """The keys a JSON answer must have: listed after a cue (« avec les clés nom et âge », "fields: name, age"), one
-    key named (« avec la clé ml »), or those of an example object ({"total": …})."""
+    """The keys a JSON answer must have (« avec les clés nom et âge », « la clé ml », "fields: name, age", {"a": …})."""
     keys: list[str] = []
     for word in cues:
         for m in re.finditer(r"(?<!\w)" + re.escape(word) + r"\s*(?:named|called|nommées?|:|«)?\s*" + KEYS_LIST,
@@ -71,8 +64,7 @@ def named_keys(text: str, cues: list[str]) -> list[str]:
 
 
 def options(text: str, template: str) -> list[str]:
-    """The words a verdict is chosen among: the tag's template (« PASS | NEEDS_IMPROVEMENT »), else those listed
-    after « options / catégories / one of »."""
+    """The words a verdict is chosen among (a template « PASS | FAIL », « parmi : oui, non », "one of: A, B")."""
     source = template if re.search(r",|\bor\b|\bou\b|/|\|", template) else ""
     if not source:
         m = OPTIONS.search(text)
@@ -82,22 +74,15 @@ def options(text: str, template: str) -> list[str]:
     return list(dict.fromkeys(w for w in found if w.lower() not in stop))[:12]
 
 
-def result(answer: str) -> tuple[int, str] | None:
-    """(start, text) of the result an answer ends on (« 17 × 3 = 51. », "= 7.6130929")."""
-    found = RESULT.search(answer)
-    return (found.start(1), found.group(1)) if found else None
-
-
-def marked_input(text: str) -> str | None:
-    """What follows the last « Input: / Texte : / Ticket : » line, if the text marks one."""
+def marked_input(text: str) -> str:
+    """What follows the last « Input: / Texte : / Ticket : » line, else the passage the text gives (a tagged one)."""
     marked = re.split(r"\n\s*(?:input|entrée|text|texte|ticket|message)\s*:", text, flags=re.I)
-    return marked[-1] if len(marked) > 1 else None
+    return marked[-1] if len(marked) > 1 else given_text(text)
 
 
 def tasks(text: str, template: str) -> str:
-    """The tasks a request lists, one item each (« réserve, paie puis confirme », "book, pay and then confirm");
-    the template's own items when it shows some."""
-    if tags(template):
+    """The tasks a request lists, one item each (« réserve, paie puis confirme », "book, pay and then confirm")."""
+    if TAG.search(template):
         return template                                    # the prompt's own items: the model follows its example
     latest = text.rsplit("\n", 1)[-1]
     parts = [p.strip(" .") for p in re.split(r",|;|\band\b|\bet\b|\bthen\b|\bpuis\b", latest) if len(p.strip()) > 3]
@@ -148,14 +133,15 @@ def format_tags(text: str) -> tuple[list[str], dict[str, str]]:
     cues = words()["cues"]["format"]
     spans: list[tuple[int, int]] = []
     found: list[tuple[str, int, int, str]] = []
-    for name, opened, after in tags(text):
-        if any(n == name for n, *_ in found) or any(a < opened < b for a, b in spans):
+    for match in TAG.finditer(text):
+        name = match.group(1)
+        if any(n == name for n, *_ in found) or any(a < match.start() < b for a, b in spans):
             continue
-        close = text.find(f"</{name}>", after)
-        inside = text[after:close] if close >= 0 else ""
+        close = text.find(f"</{name}>", match.end())
+        inside = text[match.end():close] if close >= 0 else ""
         if close >= 0:
-            spans.append((after, close))
-        found.append((name, opened, close + len(name) + 3 if close >= 0 else after, inside))
+            spans.append((match.end(), close))
+        found.append((name, match.start(), close + len(name) + 3 if close >= 0 else match.end(), inside))
     named: list[str] = []
     templates: dict[str, str] = {}
     previous_end = None
@@ -193,13 +179,46 @@ def read(system: str, latest: str, prefill: str, lang: str) -> Form:
         bullets=has_any(text, cues["list"]), revision=has_any(latest, cues["revision"]),
         fallback={m.group(1): m.group(2).strip() for m in FALLBACK.finditer(text)},
         lead=next((g for m in LEAD.finditer(text) for g in m.groups() if g), ""),
-        decimals=None if places is None else int(places) if places.isdigit() else WORDS_OF[places],
+        decimals=None if places is None else int(places) if places.isdigit() else {"one": 1, "une": 1, "two": 2, "deux": 2, "three": 3, "trois": 3}[places],
         number_only=has_any(text, cues["number_only"]),
     )
     verdict = next((t for t in named if role(t) == "verdict"), None)
     if verdict:
         form.options = options(text, templates.get(verdict, ""))
     return form
+
+
+def numeric(form: Form, answer: str) -> str:
+    """A computed answer (« … = 7.6130929 ») rounded as asked, and alone when the prompt wants just the number."""
+    found = RESULT.search(answer.strip())
+    if not found or (form.decimals is None and not form.number_only):
+        return answer
+    raw = found.group(1).replace("\u202f", "").replace("\u00a0", "").rstrip(".,")
+    raw = raw.replace(",", "") if form.lang == "en" or "." in raw else raw.replace(",", ".")
+    try:
+        value = float(raw)
+    except ValueError:
+        return answer
+    shown = f"{value:.{form.decimals}f}" if form.decimals is not None else (
+        str(int(value)) if value.is_integer() else repr(value))
+    if form.number_only:
+        return shown
+    return answer.strip()[:found.start(1)] + shown + "."
+
+
+def continued(prefill: str, full: str) -> str:
+    """What follows the prefilled text: the reply without what the prefill already wrote."""
+    head = prefill.rstrip()
+    if head.endswith("{") and full.lstrip().startswith("{"):
+        return full.lstrip()[1:]
+    opened = TAG.findall(head)
+    if opened and head.endswith(f"<{opened[-1]}>"):
+        position = full.find(f"<{opened[-1]}>")
+        if position >= 0:
+            return full[position + len(opened[-1]) + 2:]
+    if full.startswith(head):
+        return full[len(head):]
+    return full if prefill[-1:].isspace() or not prefill else " " + full if not full.startswith("\n") else full
 
 
 def role(tag: str) -> str:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from ..._words import words
-from .text import occurrences, tagged
+from .text import given_text, occurrences, tagged
 
 INPUT = re.compile(r"(?:^|\n)\s*(?:input|entrée|texte|text|données|data)\s*:\s*", re.I)
 NUMBER = re.compile(r"(?P<pre>[$€£])?\s?(?<![\w.,])(?P<num>\d+(?:[.,]\d+)?)(?P<post>\s?%|\s?(?:points?|pts|pp)\b|"
@@ -47,9 +47,8 @@ def given_input(text: str) -> str:
     marked = INPUT.split(text)
     if len(marked) > 1:
         return marked[-1].strip()
-    found = tagged(text)
-    if found:
-        return max((t for _, t in found), key=len)
+    if tagged(text):
+        return given_text(text)
     return text.split(":", 1)[1].strip() if ":" in text else ""
 
 

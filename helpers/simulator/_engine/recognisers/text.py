@@ -1,9 +1,6 @@
-"""What a text given to analyse says: its named entities, sentiment scores, a category among labels, the attributes
-a description gives; and the few readers the engine shares (a whole word, a tagged passage, sentences, a clock).
-
-A small lexicon scorer (data/form.toml: [sentiment], [categories], [entities], [attributes]), used when a tool's
-schema asks for such a reading and the text is there to read: it never invents what the text does not hold (no
-entity → none; no word of any category → equal scores).
+"""What a text given to analyse says (entities, sentiment, a category among labels, a description's attributes), by a
+small lexicon scorer (data/form.toml) that never invents what the text does not hold (no entity → none; no word of
+any category → equal scores); and the readers the engine shares (a whole word, a tagged passage, sentences, a clock).
 """
 from __future__ import annotations
 
@@ -18,8 +15,8 @@ FUNCTION_WORDS = {"The", "A", "An", "He", "She", "They", "It", "We", "I", "Le", 
 
 
 def occurrences(term: str, text: str, joined: str = "") -> int:
-    """How often `term` is said as a whole word (« bon » in « très bon », not in « bonjour »); with joined="-", a
-    hyphenated word is one word (« sous-agent » does not say « agent »)."""
+    """How often `term` is said as a whole word (« bon » in « très bon », "good" not in "goodbye"); joined="-": a
+    hyphenated word is one (« sous-agent » does not say « agent »)."""
     edge = "[\\w" + re.escape(joined) + "]"
     return len(re.findall(f"(?<!{edge}){re.escape(term)}(?!{edge})", text))
 
@@ -30,13 +27,8 @@ def tagged(text: str) -> list[tuple[str, str]]:
 
 
 def sentences(text: str, maxsplit: int = 0, spaced: bool = True) -> list[str]:
-    """The sentences of a text, its spaces made single unless `spaced` is False (« Il pleut. Je reste. », "It rains.
-    I stay.")."""
+    """The sentences of a text, its spaces made single unless not `spaced` (« Il pleut. Je reste. », "Go. Now.")."""
     return SENTENCE.split(" ".join(text.split()) if spaced else text, maxsplit)
-
-
-def _lexicon(section: str) -> dict:
-    return words()[section]
 
 
 def given_text(text: str) -> str:
@@ -46,7 +38,7 @@ def given_text(text: str) -> str:
 
 
 def entities(text: str) -> list[dict]:
-    words = _lexicon("entities")
+    table = words()["entities"]
     out: list[dict] = []
     for sentence in sentences(text):
         for m in NAME.finditer(sentence):
@@ -57,10 +49,10 @@ def entities(text: str) -> list[dict]:
             if not name or name in FUNCTION_WORDS or any(e["name"] == name for e in out):
                 continue
             before = sentence[:m.start()].lower().rstrip()
-            if any(name.endswith(s) for s in words["organization_suffixes"]) or \
-                    any(before.endswith(c) for c in words["organization_cues"]):
+            if any(name.endswith(s) for s in table["organization_suffixes"]) or \
+                    any(before.endswith(c) for c in table["organization_cues"]):
                 kind = "ORGANIZATION"
-            elif any(before.endswith(" " + c) or before == c for c in words["location_cues"]):
+            elif any(before.endswith(" " + c) or before == c for c in table["location_cues"]):
                 kind = "LOCATION"
             else:
                 kind = "PERSON"
@@ -74,7 +66,7 @@ def _count(text: str, entries: list[str]) -> int:
 
 
 def sentiment(text: str) -> dict[str, float]:
-    lex = _lexicon("sentiment")
+    lex = words()["sentiment"]
     counts = {k: _count(text, lex[k]) for k in ("positive", "negative", "neutral")}
     total = sum(counts.values())
     if not total:
@@ -83,7 +75,7 @@ def sentiment(text: str) -> dict[str, float]:
 
 
 def categories(text: str, labels: list[str]) -> list[dict]:
-    lex = _lexicon("categories")
+    lex = words()["categories"]
     raw = {label: _count(text, lex.get(label.lower(), []) + [label.lower()]) for label in labels}
     total = sum(raw.values())
     if not total:
@@ -100,7 +92,7 @@ def attributes(text: str, lang: str = "en") -> dict[str, object]:
     phrase joined by « is / with / has / porte… » read as its head noun and its modifiers (a deep voice → voice:
     deep; une veste en cuir → veste: en cuir; a beard → beard: true), or an adjective's attribute (tall → height).
     Nothing is added that the text does not say."""
-    table = _lexicon("attributes")
+    table = words()["attributes"]
     pairs = {_key(k): v.strip().rstrip(".") for k, v in LABELLED.findall(text) if len(k.split()) <= 3}
     if len(pairs) >= 2:
         return pairs
