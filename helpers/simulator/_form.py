@@ -21,8 +21,7 @@ import json
 
 from ._conversation import Conversation, block_text
 from ._engine.recognisers import form as asked
-from ._engine.recognisers.form import Form, role as _role
-from ._engine.recognisers.text import sentences
+from ._engine.recognisers.text import categories, sentences
 from ._reply import Reply
 from ._words import words
 
@@ -35,7 +34,7 @@ def _say(lang: str, key: str, **values) -> str:
 
 
 # -- the pieces of an answer ---------------------------------------------------------------------------------
-def _json_answer(form: Form, answer: str, unknown: bool, conv: Conversation) -> str:
+def _json_answer(form: asked.Form, answer: str, unknown: bool, conv: Conversation) -> str:
     if not unknown and _is_json(answer):
         return answer                        # the playbook already answered in JSON: its text, untouched
     found = _embedded_json(answer)
@@ -84,7 +83,7 @@ def _values_for(keys: list[str], conv: Conversation) -> dict:
     return {k: filled.input.get(k) for k in keys}
 
 
-def _choose(form: Form) -> str:
+def _choose(form: asked.Form) -> str:
     """A verdict among the words offered. An evaluator passes a version written after feedback (it says so) and
     asks for another version otherwise; a router picks the option whose words the input uses most."""
     options = form.options
@@ -106,7 +105,6 @@ def _best_option(options: list[str], text: str) -> str:
     """The option the input is about: the category lexicon on the input's words (after « Input: » when the
     prompt marks it), then the words of the options' names."""
     from ._engine import plan
-    from ._engine.recognisers.text import categories
     given = asked.marked_input(text)
     ranked = categories(given, options)
     if ranked and ranked[0]["score"] > ranked[-1]["score"]:
@@ -116,7 +114,7 @@ def _best_option(options: list[str], text: str) -> str:
     return ranked[0].name if ranked else options[0]
 
 
-def _summary(conv: Conversation, form: Form, unknown: bool = False) -> str:
+def _summary(conv: Conversation, form: asked.Form, unknown: bool = False) -> str:
     """Steps taken (the tool calls and what came back), else the first sentences of the text given."""
     steps = [f"{c.name}({json.dumps(c.input, ensure_ascii=False)}) → {(c.result or '').strip()[:120]}"
              for c in conv.calls if c.answered]
@@ -126,8 +124,8 @@ def _summary(conv: Conversation, form: Form, unknown: bool = False) -> str:
     return asked.given_summary(conv.last_user_text or "") or _say(form.lang, "no_steps_unknown" if unknown else "no_steps")
 
 
-def _tag_content(tag: str, form: Form, answer: str, unknown: bool, conv: Conversation, verdict: str) -> str:
-    role = _role(tag)
+def _tag_content(tag: str, form: asked.Form, answer: str, unknown: bool, conv: Conversation, verdict: str) -> str:
+    role = asked.role(tag)
     template = form.templates.get(tag, "")
     if role == "verdict":
         return verdict or answer
@@ -170,7 +168,7 @@ def _wrap(tag: str, content: str) -> str:
     return f"<{tag}>{content}</{tag}>" if "\n" not in content and len(content) < 60 else f"<{tag}>\n{content}\n</{tag}>"
 
 
-def _plain(form: Form, answer: str) -> str:
+def _plain(form: asked.Form, answer: str) -> str:
     answer = asked.numeric(form, answer)
     if form.sentence:
         answer = sentences(answer.strip(), 1, spaced=False)[0]

@@ -1,3 +1,2 @@
-"""Readings of a text given to analyse: recognisers/text.py reads them; this name stays while the assignment
-imports it."""
+"""Readings of a text given to analyse, made by recognisers/text.py (the assignment still imports this name)."""
 from .recognisers.text import attributes, categories, entities, given_text, labels_named, sentiment  # noqa: F401

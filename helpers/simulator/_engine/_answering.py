@@ -33,7 +33,6 @@ REPEATS = frozenset({"query", "q", "expression", "expr", "input", "requete", "re
 RESULT_KEYS = ("result", "resultat", "résultat", "value", "valeur", "total", "sum", "somme", "product", "produit",
                "difference", "différence", "quotient", "answer", "converted", "converted_amount", "montant_converti",
                "amount", "montant")
-# A number under such a key (order_id, zip_code, year) is shown as it is, no grouping.
 RAW_NUMBER_KEYS = frozenset("id code zip postal cp year annee année number numero numéro no ref port phone tel".split())
 LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result": "résultat", "value": "valeur",
              "priority": "priorité", "currency": "devise", "quantity": "quantité", "time": "heure", "summary": "résumé",

@@ -1,5 +1,4 @@
-"""Arithmetic the model does or asks a tool to do: the expression that combines the values, and its value (what
-the request says of it is read by recognisers/arith.py)."""
+"""Arithmetic the model does or asks a tool to do: the expression that combines values, its value, how it is shown."""
 from __future__ import annotations
 
 import ast

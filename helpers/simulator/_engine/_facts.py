@@ -35,10 +35,7 @@ def answer(question: str, lang: str) -> str | None:
     asking = facts()["asking"]
     if not any(lex.fold(cue) in folded for cue in asking["fr"] + asking["en"]):
         return None
-    for name, entry in _names():
-        if occurrences(name, folded, joined="-"):
-            return _said(entry, lang)
-    return None
+    return next((_said(entry, lang) for name, entry in _names() if occurrences(name, folded, joined="-")), None)
 
 
 def _said(entry: dict, lang: str) -> str:

@@ -1,5 +1,4 @@
-"""Arithmetic said in a request: an expression written in symbols or words (« (12851 - 593) * 301 », "17 times 25",
-« 15 % de 80 »), a list of numbers to summarise, the operation a request names and its factor (« pour 3 personnes »)."""
+"""Arithmetic said in a request: an expression (« 17 fois 25 », "2 ** 10"), a statistic of a list, an operation."""
 from __future__ import annotations
 
 import ast

@@ -47,9 +47,7 @@ def given_input(text: str) -> str:
     marked = INPUT.split(text)
     if len(marked) > 1:
         return marked[-1].strip()
-    if tagged(text):
-        return given_text(text)
-    return text.split(":", 1)[1].strip() if ":" in text else ""
+    return given_text(text) if tagged(text) else text.split(":", 1)[1].strip() if ":" in text else ""
 
 
 def _asked(text: str) -> list[str]:

@@ -15,8 +15,7 @@ FUNCTION_WORDS = {"The", "A", "An", "He", "She", "They", "It", "We", "I", "Le", 
 
 
 def occurrences(term: str, text: str, joined: str = "") -> int:
-    """How often `term` is said as a whole word (« bon » in « très bon », "good" not in "goodbye"); joined="-": a
-    hyphenated word is one (« sous-agent » does not say « agent »)."""
+    """How often `term` is said as a whole word (« bon », not in « bonjour »); joined="-" keeps « sous-agent » whole."""
     edge = "[\\w" + re.escape(joined) + "]"
     return len(re.findall(f"(?<!{edge}){re.escape(term)}(?!{edge})", text))
 
@@ -61,8 +60,7 @@ def entities(text: str) -> list[dict]:
 
 
 def _count(text: str, entries: list[str]) -> int:
-    low = text.lower()
-    return sum(occurrences(e, low) for e in entries)
+    return sum(occurrences(e, text.lower()) for e in entries)
 
 
 def sentiment(text: str) -> dict[str, float]:
@@ -151,5 +149,5 @@ def is_clock(text: str) -> bool:
 
 
 def unit_letter(text: str, letter: str) -> bool:
-    """A one-letter unit said as a word part or after « ° » (temp_f, "°c", « unit: f »)."""
+    """A one-letter unit, after « ° » or as the last part of a key (« °c », "temp_f")."""
     return bool(re.search(rf"(?:^|_){letter}\b|°{letter}", text))
