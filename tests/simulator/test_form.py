@@ -110,8 +110,8 @@ def test_every_bare_cue_leaves_no_text_before_a_tool_call(client, cue):
 # -- words of the data file: each one does what its table says ---------------------------------------------------
 @pytest.mark.parametrize("role,name", [(r, n) for r, names in W["tags"].items() for n in names])
 def test_every_tag_name_has_its_role(role, name):
-    from helpers.simulator._form import _role
-    assert _role(name) == role
+    from helpers.simulator._engine.recognisers.form import role as role_of
+    assert role_of(name) == role
 
 
 @pytest.mark.parametrize("polarity,word", [(p, w) for p, ws in W["sentiment"].items() for w in ws])
