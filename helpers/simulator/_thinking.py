@@ -14,7 +14,6 @@ user's language, and says what the reply then does.
 from __future__ import annotations
 
 import json
-import re
 
 from . import _wire
 from ._conversation import Conversation
@@ -54,10 +53,10 @@ def _reasoning(conv: Conversation, reply: Reply, lang: str) -> str:
                 else "The tool results are in: I answer from them, adding nothing.")
     else:
         said = " ".join(b.get("text", "") for b in reply.blocks if b["type"] == "text").strip()
-        computed = re.match(r"^(.{3,120}?) = [^=]+$", said)
-        if computed:
-            plan = (f"C'est un calcul, {computed.group(1)} : je le fais moi-même, sans outil." if fr
-                    else f"This is a computation, {computed.group(1)}: I do it myself, with no tool.")
+        sign = said.rfind(" = ")       # « 12 × 7 = 84 »: the engine's own sum, said before its one result
+        if 3 <= sign <= 120 and "\n" not in said[:sign] and said[sign + 3:] and "=" not in said[sign + 2:]:
+            plan = (f"C'est un calcul, {said[:sign]} : je le fais moi-même, sans outil." if fr
+                    else f"This is a computation, {said[:sign]}: I do it myself, with no tool.")
         else:
             plan = ("Aucun outil n'est nécessaire : je réponds directement, dans la forme demandée." if fr
                     else "No tool is needed: I answer directly, in the form asked.")

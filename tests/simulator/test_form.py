@@ -7,7 +7,9 @@ import re
 
 import pytest
 
-from helpers.simulator._engine import _analysis, _arith
+from helpers.simulator._engine import _arith
+from helpers.simulator._engine.recognisers import text as analysis
+from helpers.simulator._engine.recognisers.arith import statistic, written_expression
 from helpers.simulator._words import words
 
 MODEL = "claude-sonnet-5-5"
@@ -108,28 +110,28 @@ def test_every_bare_cue_leaves_no_text_before_a_tool_call(client, cue):
 # -- words of the data file: each one does what its table says ---------------------------------------------------
 @pytest.mark.parametrize("role,name", [(r, n) for r, names in W["tags"].items() for n in names])
 def test_every_tag_name_has_its_role(role, name):
-    from helpers.simulator._form import _role
-    assert _role(name) == role
+    from helpers.simulator._engine.recognisers.form import role as role_of
+    assert role_of(name) == role
 
 
 @pytest.mark.parametrize("polarity,word", [(p, w) for p, ws in W["sentiment"].items() for w in ws])
 def test_every_sentiment_word_weighs_on_its_side(polarity, word):
-    scores = _analysis.sentiment(f"Well, {word}.")
+    scores = analysis.sentiment(f"Well, {word}.")
     assert scores[polarity] == max(scores.values()) and scores[polarity] > 0
 
 
 @pytest.mark.parametrize("category,word", [(c, w) for c, ws in W["categories"].items() for w in ws])
 def test_every_category_word_points_to_its_category(category, word):
     labels = list(W["categories"])
-    assert _analysis.categories(f"About {word}.", labels)[0]["name"] == category
+    assert analysis.categories(f"About {word}.", labels)[0]["name"] == category
 
 
 def test_entities_are_typed_by_their_cues_and_none_are_invented():
-    found = {e["name"]: e["type"] for e in _analysis.entities(
+    found = {e["name"]: e["type"] for e in analysis.entities(
         "Marie works at Renault in Lyon. She met Paul, the CEO of Acme Inc., in Geneva.")}
     assert found == {"Marie": "PERSON", "Renault": "ORGANIZATION", "Lyon": "LOCATION", "Paul": "PERSON",
                      "Acme Inc": "ORGANIZATION", "Geneva": "LOCATION"}
-    assert _analysis.entities("nothing capitalised here.") == []
+    assert analysis.entities("nothing capitalised here.") == []
 
 
 # -- the expression reader ---------------------------------------------------------------------------------------
@@ -143,14 +145,14 @@ def test_entities_are_typed_by_their_cues_and_none_are_invented():
     ("2 to the power of 10", "en", 1024),
 ])
 def test_the_expression_reader_reads_locale_brackets_words_and_powers(text, lang, expected):
-    assert _arith.evaluate(_arith.written_expression(text, lang)) == pytest.approx(expected)
+    assert _arith.evaluate(written_expression(text, lang)) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("text", ["break it down into 2-3 approaches", "commande ORD-7781 du 2024-11-30",
                                   "a concentration of 3.5 × 10^-5 M", "use c = 3 × 10^8 m/s",
                                   "3x² - 7x + 2 = 0 has two roots"])
 def test_ranges_names_dates_and_lone_signs_are_not_computations(text):
-    expr = _arith.written_expression(text, "en")
+    expr = written_expression(text, "en")
     assert expr is None or "+ 2" != expr
 
 
@@ -206,12 +208,12 @@ def test_a_tool_loop_with_thinking_blocks_passed_back_is_accepted(client):
     ("the sum of [1.5, 2.5, 3]", 7.0),
 ])
 def test_a_statistic_named_over_a_given_list_is_an_exact_expression(text, expected):
-    assert _arith.evaluate(_arith.statistic(text)) == pytest.approx(expected)
+    assert _arith.evaluate(statistic(text)) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("name", [n for n in W["statistics"] if n != "sample"])
 def test_every_statistic_has_words_that_name_it(name):
-    assert all(_arith.statistic(f"the {word} of [1, 2, 3, 6]") for word in W["statistics"][name])
+    assert all(statistic(f"the {word} of [1, 2, 3, 6]") for word in W["statistics"][name])
 
 
 def test_a_computed_answer_is_rounded_as_asked_and_alone_when_just_the_number_is_wanted(client):
@@ -234,7 +236,7 @@ def test_feedback_on_tools_names_what_their_definitions_lack(client):
 
 @pytest.mark.parametrize("text,expected", [("Quelle est la moyenne de 12, 15 et 21 ?", 16), ("the average of 3 and 5", 4)])
 def test_a_statistic_over_numbers_listed_in_words_is_computed(text, expected):
-    assert _arith.evaluate(_arith.statistic(text)) == expected
+    assert _arith.evaluate(statistic(text)) == expected
 
 
 def test_a_summary_of_steps_for_a_long_word_problem_says_no_step_was_possible_not_the_question_again(client):

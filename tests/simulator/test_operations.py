@@ -1,11 +1,11 @@
-"""Operations on a text the request gives (simulator/_engine/_operations.py, data/form.toml [operations]): numbers
+"""Operations on a text the request gives (simulator/_engine/recognisers/operations.py, data/form.toml [operations]): numbers
 with what they measure, percentages, sorting, a Markdown table — chained the way a prompt chain passes each step's
 text to the next; one test per cue word."""
 from __future__ import annotations
 
 import pytest
 
-from helpers.simulator._engine import _operations as ops
+from helpers.simulator._engine.recognisers import operations as ops
 from helpers.simulator._words import words
 
 MODEL = "claude-sonnet-5-5"

@@ -18,10 +18,11 @@ from functools import cached_property
 from .._conversation import Conversation, ToolCall
 from .._reply import Reply, text
 from .._words import words
-from . import _answering as say, _arith, _facts, _lexicon as lex, _operations, plan as planning
+from . import _answering as say, _arith, _facts, _lexicon as lex, plan as planning
 from .assignment import fill, placeholder
 from .reading import Reading, read
-from .recognisers import all_of, first, mentions
+from .recognisers import all_of, first, mentions, operations as _operations
+from .recognisers.arith import statistic, written_expression
 from .recognisers.instructions import is_follow_up, is_question, reason as _reason, role_sentence, says, stated_name
 from .slots import slots
 
@@ -94,7 +95,7 @@ class Engine:
         if not tools:
             return Plan()
         chooser = question
-        expr = _arith.written_expression(question, self.lang) or _arith.statistic(question)
+        expr = written_expression(question, self.lang) or statistic(question)
         if expr:                     # « 17 + 25 », "12 times 8": a computation, whatever words say it
             chooser = question + " " + " ".join(OPERATION_WORDS[c] for c in expr if c in OPERATION_WORDS)
         names = planning.relevant(tools, chooser, self.reading.pool)
@@ -341,7 +342,7 @@ class Engine:
         done = _operations.perform(q, self.lang) or _operations.translation(q)   # « Sort these lines… », « Traduis « merci » »
         if done:
             return done
-        expr = _arith.statistic(q) or _arith.written_expression(q, self.lang)
+        expr = statistic(q) or written_expression(q, self.lang)
         value = _arith.evaluate(expr) if expr else None
         if value is not None:                   # « Bonjour, combien font 3 fois 4 ? » asks for the product
             return f"{expr} = {_arith.fmt(value)}."

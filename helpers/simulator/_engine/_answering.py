@@ -11,13 +11,13 @@ French and English; `finish` then applies what the system prompt asked (language
 from __future__ import annotations
 
 import json
-import re
 
 from . import _arith, _lexicon as lex
 from .recognisers.instructions import Instructions
+from .recognisers.text import is_clock, unit_letter
 
-TEMPERATURE = re.compile(r"^(?:temp|temperature|température|temperature_c|temp_c|degres|degrés|celsius)$", re.I)
-CONDITION = re.compile(r"^(?:condition|conditions|description|weather|meteo|météo|ciel|sky|summary|etat|état)$", re.I)
+TEMPERATURE = frozenset("temp temperature température temperature_c temp_c degres degrés celsius".split())
+CONDITION = frozenset("condition conditions description weather meteo météo ciel sky summary etat état".split())
 ECHO = frozenset({"query", "q", "expression", "expr", "input", "requete", "requête", "question", "location", "city",
                   "ville", "text", "texte"})
 NAME_KEYS = ("name", "nom", "full_name", "fullname", "title", "titre", "label", "libelle", "libellé")
@@ -33,8 +33,7 @@ REPEATS = frozenset({"query", "q", "expression", "expr", "input", "requete", "re
 RESULT_KEYS = ("result", "resultat", "résultat", "value", "valeur", "total", "sum", "somme", "product", "produit",
                "difference", "différence", "quotient", "answer", "converted", "converted_amount", "montant_converti",
                "amount", "montant")
-RAW_NUMBER_KEYS = re.compile(r"(?:^|_)(?:id|code|zip|postal|cp|year|annee|année|number|numero|numéro|no|ref|port|"
-                             r"phone|tel)(?:_|$)", re.I)
+RAW_NUMBER_KEYS = frozenset("id code zip postal cp year annee année number numero numéro no ref port phone tel".split())
 LABELS_FR = {"price": "prix", "status": "statut", "amount": "montant", "result": "résultat", "value": "valeur",
              "priority": "priorité", "currency": "devise", "quantity": "quantité", "time": "heure", "summary": "résumé",
              "name": "nom", "plan": "formule", "total": "total", "count": "nombre", "city": "ville", "country": "pays",
@@ -90,7 +89,7 @@ def _value(value: object, lang: str, key: str = "") -> str:
     if isinstance(value, bool):
         return ("oui" if value else "non") if lang == "fr" else ("yes" if value else "no")
     if isinstance(value, (int, float)):
-        return _number(value, lang, raw=bool(RAW_NUMBER_KEYS.search(key)))
+        return _number(value, lang, raw=not RAW_NUMBER_KEYS.isdisjoint(key.lower().split("_")))
     if value is None:
         return "—"
     if isinstance(value, list):
@@ -102,8 +101,7 @@ def _value(value: object, lang: str, key: str = "") -> str:
     return str(value).strip()
 
 
-UNIT_SUFFIX = re.compile(r"^(?P<base>.*[a-z].*?)_(?P<unit>eur|usd|gbp|chf|jpy|cad|aud|cny|km|kg|cm|mm|ms|pct|percent|"
-                         r"pourcent|min|minutes|ml|cl|mg|g)$", re.I)
+UNITS = frozenset("eur usd gbp chf jpy cad aud cny km kg cm mm ms pct percent pourcent min minutes ml cl mg g".split())
 UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", "minutes": "min", **{u: u for u in ("km", "kg", "cm", "mm", "ms", "min", "ml",
                                                                             "cl", "mg", "g")}}
 
@@ -111,11 +109,12 @@ UNIT_SHOWN = {"pct": "%", "percent": "%", "pourcent": "%", "minutes": "min", **{
 def _unit(key: object, value: object) -> tuple[str, str]:
     """The key without the unit it carries, and that unit as a reader writes it: ("cost", " EUR") for cost_eur,
     ("rate", " %") for rate_pct; the key itself and "" when it carries none (or the value is no number)."""
-    unit = UNIT_SUFFIX.match(str(key)) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-    if unit is None:
+    base, _, code = str(key).rpartition("_")
+    code = code.lower()
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or code not in UNITS or \
+            not any("a" <= c <= "z" or "A" <= c <= "Z" for c in base) or "\n" in base:
         return str(key), ""
-    code = unit.group("unit").lower()
-    return unit.group("base"), " " + UNIT_SHOWN.get(code, code.upper())          # currencies as ISO codes
+    return base, " " + UNIT_SHOWN.get(code, code.upper())          # currencies as ISO codes
 
 
 def _pair(key: object, value: object, lang: str) -> str:
@@ -230,9 +229,9 @@ def _subject(name: str, tool_input: dict, lang: str) -> str | None:
     for key, value in tool_input.items():
         if isinstance(value, bool):
             continue
-        if re.search(r"(?:^|_)(?:id|number|numero|no|num)$", lex.fold(key)) and isinstance(value, (int, str)):
+        owner, _, last = lex.fold(key).rpartition("_")
+        if last in ("id", "number", "numero", "no", "num") and isinstance(value, (int, str)):
             # The parameter's own noun first (account_id → « compte »), else the tool's (get_user → user).
-            owner = re.sub(r"(?:^|_)(?:id|number|numero|no|num)$", "", lex.fold(key))
             noun = (_noun(owner, lang) if owner else None) or _noun(name, lang)
             shown = _value(value, lang, "id")
             return f"{noun[0].upper()}{noun[1:]} {shown}" if noun else shown
@@ -311,7 +310,7 @@ def _first_number(data: object) -> float | None:
     if isinstance(data, dict):
         keys = sorted(data, key=lambda k: str(k).lower() not in RESULT_KEYS)
         for key in keys:
-            if str(key).lower() in ECHO or RAW_NUMBER_KEYS.search(str(key)):
+            if str(key).lower() in ECHO or not RAW_NUMBER_KEYS.isdisjoint(str(key).lower().split("_")):
                 continue
             n = _first_number(data[key])
             if n is not None:
@@ -320,8 +319,9 @@ def _first_number(data: object) -> float | None:
     if isinstance(data, list):
         return next((n for n in map(_first_number, data) if n is not None), None)
     if isinstance(data, str):
-        m = re.fullmatch(r"\s*(-?\d+(?:[.,]\d+)?)\s*", data)
-        return float(m.group(1).replace(",", ".")) if m else None
+        said = data.strip().replace(",", ".")
+        parts = (said[1:] if said.startswith("-") else said).split(".")
+        return float(said) if len(parts) <= 2 and all(p.isdecimal() for p in parts) else None
     return None
 
 
@@ -333,7 +333,7 @@ def arithmetic(tool_input: dict, data: object, operation: str | None, lang: str)
     value = _first_number(data)
     if value is None:
         return None
-    expression = next((v for v in tool_input.values() if isinstance(v, str) and re.search(r"\d", v)), None)
+    expression = next((v for v in tool_input.values() if isinstance(v, str) and any(c.isdecimal() for c in v)), None)
     if expression is None:
         operands = [v for v in tool_input.values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
         if len(operands) >= 2 and operation in OPERATOR:
@@ -359,9 +359,9 @@ def _temperature_unit(key: str, tool_input: dict, data: dict) -> str:
     """°C or °F as the tool says it (its key, its input, its result); a bare « ° » when it says neither: 65 from a
     tool that names no unit is not claimed to be Celsius."""
     said = (key + " " + json.dumps(tool_input) + " " + json.dumps(data, default=str)).lower()
-    if "fahrenheit" in said or re.search(r"(?:^|_)f\b|°f", said):
+    if "fahrenheit" in said or unit_letter(said, "f"):
         return "°F"
-    if "celsius" in said or re.search(r"(?:^|_)c\b|°c", said):
+    if "celsius" in said or unit_letter(said, "c"):
         return "°C"
     return "°"
 
@@ -375,14 +375,14 @@ def summarise(name: str, tool_input: dict, data: object, lang: str, subject: str
         done = _done(name, tool_input, data, lang) if _writes(name) else None
         if done:
             return done                        # a thermostat set to 19.5 is done, not a weather report
-        temp = next((k for k in data if TEMPERATURE.match(str(k))), None)
-        cond = next((k for k in data if CONDITION.match(str(k)) and isinstance(data[k], str)), None)
+        temp = next((k for k in data if str(k).lower() in TEMPERATURE), None)
+        cond = next((k for k in data if str(k).lower() in CONDITION and isinstance(data[k], str)), None)
         if temp is not None and isinstance(data[temp], (int, float)):
             unit = _temperature_unit(str(temp), tool_input, data)
             where = ((" à " if lang == "fr" else " in ") + subject) if subject else ""
             return f"{_value(data[temp], lang)} {unit}{where}" + (f" ({data[cond]})" if cond else "")
         clock = next((k for k in data if str(k).lower() in ("time", "heure", "local_time", "heure_locale")
-                      and isinstance(data[k], str) and re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", data[k])), None)
+                      and isinstance(data[k], str) and is_clock(data[k])), None)
         if clock and subject:
             return (f"Il est {data[clock]} à {subject}" if lang == "fr" else f"It is {data[clock]} in {subject}")
         said = next((k for k in data if str(k).lower() in TRANSLATION_KEYS and isinstance(data[k], str)), None)
@@ -495,7 +495,7 @@ def answer(results: list[tuple[str, dict, object]], failures: list[tuple[str, di
     sentences: list[str] = []
     results = [r for index, r in enumerate(results) if not _means(r, results[index + 1:])]
     weather = [(n, i, d) for n, i, d in results if isinstance(d, dict) and not _writes(n) and any(
-        TEMPERATURE.match(str(k)) and isinstance(v, (int, float)) for k, v in d.items())]
+        str(k).lower() in TEMPERATURE and isinstance(v, (int, float)) for k, v in d.items())]
     plain = [r for r in results if r not in weather]
     if weather:
         said = _join([summarise(n, i, d, lang) for n, i, d in weather], lang)
@@ -527,7 +527,7 @@ def _sentence(text: str) -> str:
     if not text:
         return text
     first = text.split(" ", 1)[0].rstrip(":,;")
-    if re.fullmatch(r"[^\W\d_][\w'’-]*", first) and "_" not in first:
+    if first[:1].isalnum() and not first[0].isdecimal() and all(c.isalnum() or c in "'’-" for c in first):
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -573,8 +573,7 @@ def ask_for(tool_name: str, missing: list[str], lang: str, descriptions: dict) -
 def finish(text: str, lang: str, rules: Instructions, data: object = None) -> str:
     """Apply the system prompt's recognisable instructions to the final text."""
     if rules.brief:
-        first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-        text = first
+        text = next((text[:i] for i in range(1, len(text)) if text[i].isspace() and text[i - 1] in ".!?"), text)
     if rules.upper:
         text = text.upper()
     if rules.json:

@@ -4,12 +4,12 @@ term means (« Qu'est-ce qu'une porte de prérequis ? », "What is pause_turn?")
 asker's language, with the lesson that teaches it; any other question is not this module's."""
 from __future__ import annotations
 
-import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from . import _lexicon as lex
+from .recognisers.text import occurrences
 
 DATA = Path(__file__).parent.parent / "data" / "course_facts.toml"
 
@@ -35,10 +35,7 @@ def answer(question: str, lang: str) -> str | None:
     asking = facts()["asking"]
     if not any(lex.fold(cue) in folded for cue in asking["fr"] + asking["en"]):
         return None
-    for name, entry in _names():
-        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", folded):
-            return _said(entry, lang)
-    return None
+    return next((_said(entry, lang) for name, entry in _names() if occurrences(name, folded, joined="-")), None)
 
 
 def _said(entry: dict, lang: str) -> str:

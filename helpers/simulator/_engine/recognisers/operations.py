@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .._words import words
+from ..._words import words
+from .text import given_text, occurrences, tagged
 
 INPUT = re.compile(r"(?:^|\n)\s*(?:input|entrée|texte|text|données|data)\s*:\s*", re.I)
 NUMBER = re.compile(r"(?P<pre>[$€£])?\s?(?<![\w.,])(?P<num>\d+(?:[.,]\d+)?)(?P<post>\s?%|\s?(?:points?|pts|pp)\b|"
@@ -46,10 +47,7 @@ def given_input(text: str) -> str:
     marked = INPUT.split(text)
     if len(marked) > 1:
         return marked[-1].strip()
-    tagged = re.findall(r"<(\w+)>\s*(.+?)\s*</\1>", text, re.S)
-    if tagged:
-        return max((t for _, t in tagged), key=len)
-    return text.split(":", 1)[1].strip() if ":" in text else ""
+    return given_text(text) if tagged(text) else text.split(":", 1)[1].strip() if ":" in text else ""
 
 
 def _asked(text: str) -> list[str]:
@@ -57,7 +55,7 @@ def _asked(text: str) -> list[str]:
     low = text.lower()
     out = []
     for name, groups in words()["operations"]["cues"].items():
-        if all(any(re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", low) for w in group) for group in groups):
+        if all(any(occurrences(w, low) for w in group) for group in groups):
             out.append(name)
     return out
 
@@ -95,8 +93,8 @@ def perform(request: str, lang: str) -> str | None:
 def translation(request: str) -> str | None:
     """A short fixed phrase of the phrasebook (data/form.toml [phrasebook]) in the language the request asks for
     (« Traduis « bonne nuit » en espagnol » → buenas noches); None for anything the phrasebook does not hold."""
-    from . import _lexicon as lex
-    from .recognisers import all_of, languages
+    from .. import _lexicon as lex
+    from . import all_of, languages
     book = words()["phrasebook"]
     folded = lex.fold(request)
     if not any(lex.fold(c) in folded for c in book["cues"]):
