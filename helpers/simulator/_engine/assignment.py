@@ -451,9 +451,10 @@ SENTIMENTS = {"positive": "positive", "negative": "negative", "neutral": "neutra
 
 
 def _readings(tool: dict, todo: tuple[Slot, ...], text: str) -> dict:
-    """What the text given to analyse says, for slots that ask for a reading of it (_analysis): the attributes of an
-    open object, sentiment scores, named entities, the categories among the labels the request lists."""
-    from . import _analysis
+    """What the text given to analyse says (recognisers/text.py), for slots that ask for a reading of it: the
+    attributes of an open object, sentiment scores, named entities, the categories among the labels the request
+    lists."""
+    from .recognisers import text as _analysis
     from .slots import schema_of
     given = _analysis.given_text(text)
     if not todo and schema_of(tool).get("additionalProperties") not in (None, False):
