@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from helpers.grading.trusted import verdicts
-from solutions import coordinators, gates, review
+from solutions import coordinators, gates
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
@@ -69,17 +69,7 @@ def test_swapping_the_code_of_the_players_play_earns_nothing():
 def test_megabytes_of_empty_objects_do_not_swell_the_grader():
     """1.2.a: eight 4 MiB bodies of `[{},…]` took the grader from 280 MB to 1.7 GB. Refused by the forwarder
     (too many JSON containers), never parsed nor kept: the grader's memory stays where it was."""
-    flood = ("import json, urllib.request\n"
-             "def coordinate(client, topic, subtopics, *, model, max_tokens=1024):\n"
-             "    body = ('{\"model\": \"%s\", \"max_tokens\": 10, \"messages\": [' % model + ','.join(['{}'] * "
-             "(4 * 2**20 // 3 - 20)) + ']}').encode()\n"
-             "    for _ in range(8):\n"
-             "        request = urllib.request.Request(str(client.base_url).rstrip('/') + '/v1/messages', data=body,\n"
-             "                                         headers={'content-type': 'application/json', 'x-api-key': 'k',\n"
-             "                                                  'anthropic-version': '2023-06-01'})\n"
-             "        try:\n            urllib.request.urlopen(request, timeout=20).read()\n"
-             "        except Exception:\n            pass\n"
-             "    return {'findings': [], 'gaps': list(subtopics)}\n")
+    from test_time_budget import FLOOD_1_2 as flood      # the same flood, bounded in time there
     with Peak() as peak:
         report = judged("1.2.a", ["import json", flood])
     print(f"1.2.a, 8 × 4 Mio de [{{}},…] par scénario : {peak.seconds:.1f} s, pic mémoire du correcteur "
@@ -93,19 +83,8 @@ def test_a_review_that_switches_off_its_alarm_and_floods_is_bounded_in_time_and_
     each two files plus 100 kB. 166 s for one submission before (23 s for the stub), hours within the forwarder's
     old allowance. The judge stops waiting at the scenario's own limit, reads a bounded number of requests, and the
     forwarder's budget per exercise bounds the rest."""
-    source = inspect.getsource(review)
-    helpers_code = source[source.index("def _ask("):source.index("# -- correct")]
-    flood = ("import json, signal\nfrom concurrent.futures import ThreadPoolExecutor\n" + helpers_code +
-             "def review_pull_request(client, files, *, model, max_tokens=1024):\n"
-             "    local = {p: _ask(client, _local_prompt(p, s), model, max_tokens) for p, s in files.items()}\n"
-             "    signal.setitimer(signal.ITIMER_REAL, 0)\n"
-             "    paths = list(files)\n"
-             "    for _ in range(2000):\n"
-             "        try:\n"
-             "            client.messages.create(model=model, max_tokens=max_tokens, messages=[{'role': 'user',\n"
-             "                'content': files[paths[0]] + files[paths[1]] + 'x' * 100_000}])\n"
-             "        except Exception:\n            pass\n"
-             "    return {'per_file': {p: r['findings'] for p, r in local.items()}, 'cross_file': []}\n")
+    from test_time_budget import flood_1_6
+    flood = flood_1_6()                               # the same flood, bounded in time there
     with Peak() as peak:
         report = judged("1.6.a", ["import json", flood])
     print(f"1.6.a, alarme coupée puis requêtes de 100 ko : {peak.seconds:.1f} s, pic mémoire du correcteur "
