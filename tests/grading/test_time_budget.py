@@ -160,3 +160,12 @@ def test_cells_that_sleep_cost_the_cells_allowance_once_and_the_functions_are_st
     print(f"1.1.a, quatre cellules qui dorment 9,5 s : {peak.seconds:.1f} s (solution correcte : {correct.seconds:.1f} s)")
     assert report.score == 10, str(report)
     assert peak.seconds <= correct.seconds + verdicts.SETUP_TOTAL + 2, (peak.seconds, correct.seconds)
+
+
+@pytest.mark.parametrize("body", ["    while True:\n        pass\n", "    import time\n    time.sleep(60)\n"])
+def test_a_hook_that_never_returns_lets_no_parcel_pass_for_light(body):
+    """1.5.a: a hook that never hands back was credited « un colis léger passe »: what the trusted side reports in
+    its stead (past its time, clock spent) was read as an answer with no deny. It is no allowance."""
+    hook = "MAX_PARCEL_KG = 30\nasync def route_heavy_parcels(input_data, tool_use_id, context):\n" + body
+    report = judged("1.5.a", ["import json", hook])
+    assert report.score == 0, str(report)

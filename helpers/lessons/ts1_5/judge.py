@@ -28,6 +28,15 @@ HOOK_SECONDS = 3.0
 
 # -- inputs shaped like the CLI's ---------------------------------------------------------------
 
+
+def _played(data: object) -> Played:
+    """The hook's outcome: what the player returned, or what the trusted side reports in its stead — a hook that ran
+    past its time, a spent clock, a kernel that died — which is never an allowance."""
+    if isinstance(data, dict) and "outcome" in data:
+        data = data["outcome"]
+    return Played.from_plain(data)
+
+
 def pre_input(tool_name: str, tool_input: dict) -> dict:
     return {"session_id": "3f0c9a2e-verif", "transcript_path": "/tmp/verif.jsonl", "cwd": "/tmp",
             "permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": tool_name,
@@ -83,7 +92,7 @@ def check_parcels(limit, seed: int | None = None, *, player) -> Report:
     limit = plain(limit)
 
     def ask(weight) -> tuple[str | None, str, str]:
-        outcome = Played.from_plain(player({"kind": "hook", "hook": "route_heavy_parcels",
+        outcome = _played(player({"kind": "hook", "hook": "route_heavy_parcels",
                                             "input": pre_input(SHIP_TOOL, {"order_id": order, "weight_kg": weight,
                                                                            "destination": "Grenoble"}),
                                             LIMIT_KEY: HOOK_SECONDS}))
@@ -177,7 +186,7 @@ def check_amounts(seed: int | None = None, *, player) -> Report:
 
     def run(data: dict) -> tuple[object, str]:
         tool = f"mcp__{QUOTE_SERVER}__{r.choice(QUOTE_TOOLS)}"
-        outcome = Played.from_plain(player({"kind": "hook", "hook": "normalize_amounts",
+        outcome = _played(player({"kind": "hook", "hook": "normalize_amounts",
                                             "input": post_input(tool, {"quote_id": quote}, data), LIMIT_KEY: HOOK_SECONDS}))
         if outcome.timed_out:
             return None, "le hook ne rend pas la main (boucle infinie ?)"
